@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { authRoutes } from './modules/auth/auth.routes';
+import { adminUserRoutes } from './modules/users/users.routes';
+import { dashboardSiteRoutes, adminSiteRoutes } from './modules/sites/sites.routes';
+import { dashboardDeviceRoutes, adminDeviceRoutes } from './modules/devices/devices.routes';
+import { platformRoutes } from './modules/platform/platform.routes';
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the HTTP application; used by the runtime and by tests through `app.inject` or a real port. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    disableRequestLogging: ctx.config.NODE_ENV === 'test',
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fairway API', version: '1.0.0', description: 'Dashboard, admin, guest and storage APIs' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          siteId: { type: 'apiKey', in: 'header', name: 'site-id' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { db: ctx.db, tokens: ctx.tokens });
+
+  await app.register(platformRoutes, { prefix: '/api', ctx });
+  await app.register(authRoutes, { prefix: '/api/dashboard/auth', ctx });
+  await app.register(dashboardSiteRoutes, { prefix: '/api/dashboard/sites', ctx });
+  await app.register(dashboardDeviceRoutes, { prefix: '/api/dashboard/devices', ctx });
+  await app.register(adminSiteRoutes, { prefix: '/api/admin/sites', ctx });
+  await app.register(adminDeviceRoutes, { prefix: '/api/admin/devices', ctx });
+  await app.register(adminUserRoutes, { prefix: '/api/admin/users', ctx });
+
+  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+    // History-mode routing: every non-API GET that is not a file serves the app shell.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment → typed configuration. Every variable is validated once at start; a bad value stops the
+ * start with a message naming the variable (README lists them all with their defaults).
+ */
+// 0 asks the OS for a free port (tests).
+const port = z.coerce.number().int().min(0).max(65535);
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  EMBEDDED_PG_PORT: port.default(5488),
+  MQTT_URL: url(['mqtt:', 'mqtts:', 'tcp:']).optional(),
+  MQTT_PORT: port.default(1883),
+  MQTT_WS_PORT: port.optional(),
+  MQTT_USERNAME: z.string().min(1).default('fairway-server'),
+  MQTT_PASSWORD: z.string().min(1).optional(),
+  MQTT_DYNSEC: onOff.default(false),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  SIMULATOR: onOff.default(true),
+  SEED_DEMO: onOff.default(true),
+  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Fairway <no-reply@fairway.local>'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TILE_STREET_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_STREET_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  TILE_SATELLITE_URL: z
+    .string()
+    .min(1)
+    .default('https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}'),
+  TILE_SATELLITE_ATTRIBUTION: z.string().default('Tiles © Esri'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  if (value.MQTT_URL && !value.MQTT_PASSWORD) {
+    throw new ConfigError('Invalid configuration:\n  MQTT_PASSWORD: required when MQTT_URL names an external broker');
+  }
+  return {
+    ...value,
+    dataDir: path.resolve(value.DATA_DIR),
+    publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+  };
+}

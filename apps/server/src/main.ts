@@ -1,0 +1,54 @@
+import { ConfigError, loadConfig } from './config';
+import { createLogger, startRuntime } from './runtime';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/platform/demo-seed';
+
+/** `npm start`: read the configuration, start every part, print how to reach them, stop cleanly on a signal. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config);
+  const runtime = await startRuntime(config, log);
+
+  const lines = [
+    '',
+    `  Fairway is running at ${config.publicUrl}`,
+    `  API docs:  ${config.publicUrl}/api/docs`,
+    `  Devices:   ${runtime.mqttUrl}${config.MQTT_URL ? '' : ' (embedded broker)'}`,
+    `  Database:  ${config.DATABASE_URL ? 'external PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}/pg`}`,
+    `  Simulator: ${runtime.demoFleet ? 'on (demo carts are driving)' : 'off'}`,
+  ];
+  if (config.SEED_DEMO) {
+    lines.push('', `  Demo accounts (password: ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(26)} ${account.role}`);
+  }
+  lines.push('', '  Press Ctrl-C to stop.', '');
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      log.warn('second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    await runtime.stop();
+    log.info('stopped cleanly');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Fairway could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

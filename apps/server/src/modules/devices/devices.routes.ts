@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminDevicePatch, cartView, errorBody, id, registerDeviceBody, registeredDevice } from '@fairway/domain';
+import type { AppContext } from '../../context';
+import { currentSite } from '../../plugins/auth';
+import { SitesRepository } from '../sites/sites.repository';
+import { DevicesRepository } from './devices.repository';
+import { DevicesService } from './devices.service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+export const devicesService = (ctx: AppContext) =>
+  new DevicesService(new DevicesRepository(ctx.db), new SitesRepository(ctx.db), ctx.deviceProvisioner, ctx.bus);
+
+/** /api/dashboard/devices — the carts of the operator's selected site. */
+export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = devicesService(ctx);
+
+  app.get(
+    '/',
+    {
+      preHandler: app.requireSite('basic'),
+      schema: {
+        tags: ['devices'],
+        security: [{ bearer: [], siteId: [] }],
+        response: { 200: z.array(cartView), ...errors },
+      },
+    },
+    (request) => service.listForSite(currentSite(request)),
+  );
+}
+
+/** /api/admin/devices — every tracker, superadmin only. */
+export async function adminDeviceRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = devicesService(ctx);
+  app.addHook('preHandler', app.requireRole('superadmin'));
+  const security = [{ bearer: [] }];
+
+  app.get('/', { schema: { tags: ['admin'], security, response: { 200: z.array(cartView), ...errors } } }, () =>
+    service.listAll(),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags: ['admin'], security, params: z.object({ id }), response: { 200: cartView, ...errors } } },
+    (request) => service.get(request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        description: 'Registers a tracker into the staging site. The secret is shown only in this answer.',
+        body: registerDeviceBody,
+        response: { 201: registeredDevice, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.register(request.body.serial)),
+  );
+
+  app.patch(
+    '/',
+    { schema: { tags: ['admin'], security, body: adminDevicePatch, response: { 200: z.array(cartView), ...errors } } },
+    (request) => service.adminUpdate(request.body),
+  );
+}

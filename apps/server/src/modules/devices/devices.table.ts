@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sites } from '../sites/sites.table';
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serial: text('serial').notNull().unique(),
+    /** sha256 of the device's random 256-bit secret; the secret itself is shown once at registration. */
+    secretHash: text('secret_hash').notNull(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** Carts driven by the built-in fleet simulator (demo); their secrets are re-issued at each start. */
+    simulated: boolean('simulated').notNull().default(false),
+    carNumber: text('car_number'),
+    carName: text('car_name').notNull().default(''),
+    carIcon: text('car_icon'),
+    carNote: text('car_note').notNull().default(''),
+    lockCode: text('lock_code'),
+    lockStatus: smallint('lock_status').notNull().default(1),
+    key: text('key').notNull().default('0'),
+    keyAlarm: text('key_alarm').notNull().default('0'),
+    inUse: boolean('in_use').notNull().default(false),
+    inService: boolean('in_service').notNull().default(true),
+    online: boolean('online').notNull().default(false),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    speed: real('speed'),
+    heading: real('heading'),
+    gpsLock: smallint('gps_lock'),
+    conType: text('con_type'),
+    wifiSignal: real('wifi_signal'),
+    gprsSignal: real('gprs_signal'),
+    battVoltage: real('batt_voltage'),
+    battCharge: boolean('batt_charge').notNull().default(false),
+    odometer: doublePrecision('odometer'),
+    odometerOffset: doublePrecision('odometer_offset').notNull().default(0),
+    uptime: integer('uptime'),
+    temp: real('temp'),
+    firmware: text('firmware'),
+    lastReportAt: timestamp('last_report_at', { withTimezone: true }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
+    lockUpdatedAt: timestamp('lock_updated_at', { withTimezone: true }),
+    updates: text('updates').array().notNull().default(sql`'{}'::text[]`),
+    configVersion: integer('config_version').notNull().default(0),
+    configAckedVersion: integer('config_acked_version').notNull().default(0),
+    vehicleInfo: jsonb('vehicle_info').$type<Record<string, unknown>>(),
+    hardwareInfo: jsonb('hardware_info').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('devices_site_idx').on(table.siteId),
+    uniqueIndex('devices_site_car_number_idx').on(table.siteId, table.carNumber),
+  ],
+);
+
+/** Every accepted position report; written in batches by the telemetry writer, never one insert per message. */
+export const positions = pgTable(
+  'positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    speed: real('speed').notNull(),
+    battVoltage: real('batt_voltage'),
+  },
+  (table) => [index('positions_device_ts_idx').on(table.deviceId, table.ts)],
+);

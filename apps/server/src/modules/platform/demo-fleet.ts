@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { DEMO_COURSE, SECOND_COURSE, startFleet, type Course, type Fleet } from '@fairway/simulator';
+import type { AppContext } from '../../context';
+import { devices } from '../devices/devices.table';
+import { devicesService } from '../devices/devices.routes';
+import { DEMO_SERIAL_PREFIX, SECOND_SERIAL_PREFIX } from './demo-seed';
+
+export interface DemoFleet {
+  fleets: Fleet[];
+  stop(): Promise<void>;
+}
+
+const courseFor = (serial: string): Course | null =>
+  serial.startsWith(DEMO_SERIAL_PREFIX) ? DEMO_COURSE : serial.startsWith(SECOND_SERIAL_PREFIX) ? SECOND_COURSE : null;
+
+/**
+ * Drives the simulated carts of the demo in-process. Each cart still connects to the broker with its own
+ * credentials like a real tracker; the secrets are issued afresh at each start so none is ever stored.
+ */
+export async function startDemoFleet(ctx: AppContext, mqttUrl: string): Promise<DemoFleet> {
+  const service = devicesService(ctx);
+  const rows = await ctx.db
+    .select({ id: devices.id, serial: devices.serial, carNumber: devices.carNumber })
+    .from(devices)
+    .where(eq(devices.simulated, true));
+  const byCourse = new Map<Course, Array<{ deviceId: string; secret: string; carNumber: string }>>();
+  for (const row of rows) {
+    const course = courseFor(row.serial);
+    if (!course) continue;
+    const secret = await service.rotateSecret(row.id);
+    const carts = byCourse.get(course) ?? [];
+    carts.push({ deviceId: row.id, secret, carNumber: row.carNumber ?? row.serial });
+    byCourse.set(course, carts);
+  }
+  const fleets: Fleet[] = [];
+  for (const [course, carts] of byCourse) {
+    fleets.push(await startFleet({ url: mqttUrl, carts, course, logger: ctx.log.child({ part: 'simulator' }) }));
+  }
+  ctx.log.info({ carts: rows.length }, 'demo fleet simulator started');
+  return { fleets, stop: async () => void (await Promise.all(fleets.map((fleet) => fleet.stop()))) };
+}

@@ -1,0 +1,66 @@
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { devices } from '../devices/devices.table';
+import { users } from '../users/users.table';
+import { sites } from './sites.table';
+import type { SiteRow } from './sites.presenter';
+
+export type NewSite = typeof sites.$inferInsert;
+export type SiteChanges = Partial<Omit<NewSite, 'id' | 'createdAt'>>;
+
+export class SitesRepository {
+  constructor(private readonly db: Db) {}
+
+  list(ids?: string[]): Promise<SiteRow[]> {
+    const query = this.db.select().from(sites).orderBy(asc(sites.name));
+    return ids ? query.where(inArray(sites.id, ids)) : query;
+  }
+
+  async find(id: string): Promise<SiteRow | null> {
+    const [row] = await this.db.select().from(sites).where(eq(sites.id, id));
+    return row ?? null;
+  }
+
+  async staging(): Promise<SiteRow> {
+    const [row] = await this.db.select().from(sites).where(eq(sites.staging, true)).limit(1);
+    if (!row) throw new Error('the staging site is missing; migrations or seed did not run');
+    return row;
+  }
+
+  async deviceCounts(siteIds: string[]): Promise<Map<string, number>> {
+    if (siteIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ siteId: devices.siteId, n: count() })
+      .from(devices)
+      .where(inArray(devices.siteId, siteIds))
+      .groupBy(devices.siteId);
+    return new Map(rows.map((row) => [row.siteId, row.n]));
+  }
+
+  async create(values: NewSite): Promise<SiteRow> {
+    const [row] = await this.db.insert(sites).values(values).returning();
+    return row!;
+  }
+
+  async update(id: string, changes: SiteChanges): Promise<SiteRow | null> {
+    const [row] = await this.db
+      .update(sites)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(sites.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Deleting a site hands its carts back to staging (spec §4 Admin), in one transaction. */
+  async deleteToStaging(id: string, stagingId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .update(devices)
+        .set({ siteId: stagingId, carNumber: null, updatedAt: sql`now()` })
+        .where(eq(devices.siteId, id));
+      await tx.update(users).set({ sites: sql`array_remove(${users.sites}, ${id}::uuid)` });
+      const deleted = await tx.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
+      return deleted.length > 0;
+    });
+  }
+}

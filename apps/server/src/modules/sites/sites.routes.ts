@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminSiteCreate, adminSitePatch, dashboardSitePatch, errorBody, id, siteListItem, siteView } from '@fairway/domain';
+import type { AppContext } from '../../context';
+import { currentSite, currentUser } from '../../plugins/auth';
+import { SitesRepository } from './sites.repository';
+import { SitesService } from './sites.service';
+
+const dashboardSecurity = [{ bearer: [], siteId: [] }];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** /api/dashboard/sites — the operator's own sites. */
+export async function dashboardSiteRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = new SitesService(new SitesRepository(ctx.db));
+
+  app.get(
+    '/list',
+    {
+      preHandler: app.requireRole('basic'),
+      schema: { tags: ['sites'], security: [{ bearer: [] }], response: { 200: z.array(siteListItem), ...errors } },
+    },
+    (request) => service.listForUser(currentUser(request)),
+  );
+
+  app.get(
+    '/',
+    {
+      preHandler: app.requireSite('basic'),
+      schema: { tags: ['sites'], security: dashboardSecurity, response: { 200: siteView, ...errors } },
+    },
+    (request) => service.get(currentSite(request)),
+  );
+
+  app.patch(
+    '/',
+    {
+      preHandler: app.requireSite('admin'),
+      schema: { tags: ['sites'], security: dashboardSecurity, body: dashboardSitePatch, response: { 200: siteView, ...errors } },
+    },
+    (request) => service.updateSettings(currentSite(request), request.body.updateData),
+  );
+}
+
+const siteParams = z.object({ id });
+
+/** /api/admin/sites — every site, superadmin only. */
+export async function adminSiteRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = new SitesService(new SitesRepository(ctx.db));
+  app.addHook('preHandler', app.requireRole('superadmin'));
+  const security = [{ bearer: [] }];
+
+  app.get('/', { schema: { tags: ['admin'], security, response: { 200: z.array(siteView), ...errors } } }, () =>
+    service.listAll(),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags: ['admin'], security, params: siteParams, response: { 200: siteView, ...errors } } },
+    (request) => service.get(request.params.id),
+  );
+
+  app.post(
+    '/',
+    { schema: { tags: ['admin'], security, body: adminSiteCreate, response: { 201: siteView, ...errors } } },
+    async (request, reply) => reply.code(201).send(await service.create(request.body)),
+  );
+
+  app.patch(
+    '/:id',
+    { schema: { tags: ['admin'], security, params: siteParams, body: adminSitePatch, response: { 200: siteView, ...errors } } },
+    (request) => service.updateSettings(request.params.id, request.body.updateData),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags: ['admin'], security, params: siteParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.delete(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

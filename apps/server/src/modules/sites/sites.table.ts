@@ -1,0 +1,35 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export type OpeningHours = Array<{ openTime: string; closeTime: string } | null>;
+
+export const sites = pgTable('sites', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  country: text('country').notNull(),
+  currency: text('currency').notNull(),
+  /** 'lat, long' with 6 decimals, as the spec shows it */
+  centerLatLong: text('center_lat_long').notNull(),
+  timezone: text('timezone').notNull(),
+  openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
+  bookingOffset: integer('booking_offset').notNull().default(0),
+  bookingIntegration: boolean('booking_integration').notNull().default(false),
+  autoLock: text('auto_lock').notNull().default('0'),
+  lockFrom: text('lock_from').notNull().default('00:00'),
+  roundTimeout: integer('round_timeout').notNull().default(0),
+  lang: text('lang').notNull().default('en'),
+  wifiEnabled: text('wifi_enabled').notNull().default('0'),
+  wifiSSID: text('wifi_ssid').notNull().default(''),
+  wifiPassword: text('wifi_password').notNull().default(''),
+  recoveryMode: boolean('recovery_mode').notNull().default(false),
+  masterUnlock: text('master_unlock'),
+  keyless: boolean('keyless').notNull().default(true),
+  keypadEnabled: boolean('keypad_enabled').notNull().default(false),
+  membersModule: boolean('members_module').notNull().default(false),
+  scanToRideToggle: boolean('scan_to_ride_toggle').notNull().default(false),
+  trailPoints: integer('trail_points').notNull().default(10),
+  minRideDuration: integer('min_ride_duration').notNull().default(2),
+  /** The built-in site that newly registered devices land in until a superadmin moves them. */
+  staging: boolean('staging').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

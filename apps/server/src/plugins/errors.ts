@@ -1,0 +1,28 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors';
+
+/**
+ * One place that shapes every error as `{ message }`: validation names the field, known HTTP errors keep
+ * their status and message, anything else is logged and answered as a plain 500 without internals.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || error.validationContext;
+      const message = first?.message ?? 'Invalid request';
+      return reply.code(400).send({ message: field ? `${field}: ${message}` : message });
+    }
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
+  );
+});

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import type { AppContext, DeviceProvisioner } from './context';
+import { buildApp } from './app';
+import { connectDatabase, runMigrations } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { DomainEventBus } from './lib/events';
+import { AccessTokens } from './modules/auth/access-token';
+import { Mailer } from './modules/mail/mailer';
+import { platformSecret } from './modules/platform/platform.service';
+import { seedDemo } from './modules/platform/demo-seed';
+import { startEmbeddedBroker, type EmbeddedBroker } from './broker/embedded-broker';
+import { createDeviceProvisioner } from './broker/provisioner';
+import { startDeviceGateway, type DeviceGateway } from './devices/gateway/device-gateway';
+import { attachRealtime, type RealtimeGateway } from './realtime/realtime-gateway';
+import { startDemoFleet, type DemoFleet } from './modules/platform/demo-fleet';
+
+/** Everything a running Fairway server is made of, in start order; `stop()` tears it down in reverse. */
+export interface Runtime {
+  ctx: AppContext;
+  app: FastifyInstance;
+  /** http://host:port the HTTP server listens on */
+  url: string;
+  /** The broker URL devices connect to */
+  mqttUrl: string;
+  gateway: DeviceGateway;
+  demoFleet: DemoFleet | null;
+  stop(): Promise<void>;
+}
+
+export const SERVER_MQTT_USERNAME = 'fairway-server';
+
+export async function startRuntime(config: Config, log: Logger = createLogger(config)): Promise<Runtime> {
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) {
+      await fn().catch((error: unknown) => log.error({ err: error }, 'error while stopping'));
+    }
+  };
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const embedded: EmbeddedDatabase = await startEmbeddedPostgres(config.dataDir, config.EMBEDDED_PG_PORT, log);
+      stops.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    const database = connectDatabase(databaseUrl);
+    stops.push(() => database.close());
+    await runMigrations(database);
+
+    const jwtSecret = config.JWT_SECRET ?? (await platformSecret(database.db, 'jwt-secret'));
+    if (config.SEED_DEMO) await seedDemo(database.db, log);
+
+    let mqttUrl: string;
+    let mqttPassword: string;
+    if (config.MQTT_URL) {
+      if (!config.MQTT_PASSWORD) throw new Error('MQTT_PASSWORD: required when MQTT_URL names an external broker');
+      mqttUrl = config.MQTT_URL;
+      mqttPassword = config.MQTT_PASSWORD;
+    } else {
+      mqttPassword = await platformSecret(database.db, 'mqtt-server-password');
+      const broker: EmbeddedBroker = await startEmbeddedBroker({
+        port: config.MQTT_PORT,
+        wsPort: config.MQTT_WS_PORT,
+        db: database.db,
+        serverUsername: SERVER_MQTT_USERNAME,
+        serverPassword: mqttPassword,
+        log,
+      });
+      stops.push(() => broker.close());
+      mqttUrl = broker.url;
+    }
+
+    const bus = new DomainEventBus();
+    const gateway: DeviceGateway = await startDeviceGateway({
+      url: mqttUrl,
+      username: config.MQTT_URL ? config.MQTT_USERNAME : SERVER_MQTT_USERNAME,
+      password: mqttPassword,
+      db: database.db,
+      bus,
+      log,
+    });
+    stops.push(() => gateway.close());
+    const deviceProvisioner: DeviceProvisioner = createDeviceProvisioner(config.MQTT_DYNSEC ? gateway.client : null, log);
+
+    const ctx: AppContext = {
+      config,
+      database,
+      db: database.db,
+      log,
+      bus,
+      tokens: new AccessTokens(jwtSecret),
+      mail: new Mailer(database.db, log, config.SMTP_URL, config.MAIL_FROM),
+      brokerConnected: () => gateway.connected(),
+      deviceProvisioner,
+    };
+
+    const app = await buildApp(ctx);
+    const realtime: RealtimeGateway = await attachRealtime(app.server, ctx);
+    stops.push(() => realtime.close());
+    stops.push(() => app.close());
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+
+    let demoFleet: DemoFleet | null = null;
+    if (config.SIMULATOR) {
+      demoFleet = await startDemoFleet(ctx, mqttUrl);
+      stops.push(() => demoFleet!.stop());
+    }
+    return { ctx, app, url: `http://127.0.0.1:${port}`, mqttUrl, gateway, demoFleet, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export function createLogger(config: Config): Logger {
+  const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
+  return pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', '*.password', '*.secret', '*.refreshToken'],
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+  });
+}

@@ -1,0 +1,124 @@
+import { cartView, type CartView } from '@fairway/domain';
+import type { Socket } from 'socket.io-client';
+import { isUnauthorizedSocketError, type FairwaySocket } from '../../lib/socket';
+import type { RealtimeStore } from './realtime-store';
+
+export interface SiteSocketOptions {
+  /** Renews the access token after the gateway refused the handshake. */
+  refreshToken: () => Promise<unknown>;
+  /** True when a failed refresh means the session is over (then `onSessionLost` runs). */
+  isSessionLost: (error: unknown) => boolean;
+  onSessionLost: () => void;
+  /** Pause before retrying after a refused handshake that a refresh did not cure. */
+  authRetryDelayMs?: number;
+}
+
+export interface SiteSocketBinding {
+  /** Leaves the previous site's room and joins the new one (or only remembers it while offline). */
+  setSite(siteId: string | null): void;
+  dispose(): void;
+}
+
+function validCarts(devices: readonly unknown[]): CartView[] {
+  const carts: CartView[] = [];
+  for (const device of devices) {
+    const parsed = cartView.safeParse(device);
+    if (parsed.success) carts.push(parsed.data);
+    else console.warn('Ignoring a cart the server sent in an unexpected shape', parsed.error.issues);
+  }
+  return carts;
+}
+
+/**
+ * Wires one socket to the realtime store: on every connect it joins the selected site and asks for its
+ * carts; it applies `site:devices` and `device:update`; it tracks the connection state for the
+ * "Disconnected" warning; and it renews the token when the gateway refuses the handshake.
+ */
+export function bindSiteSocket(socket: FairwaySocket, store: RealtimeStore, options: SiteSocketOptions): SiteSocketBinding {
+  let siteId: string | null = null;
+  let consecutiveAuthFailures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+
+  const enterSite = (id: string) => {
+    socket.emit('join:site', id, (result) => {
+      if (!result.ok) console.warn(`Could not join site ${id}: ${result.message}`);
+    });
+    socket.emit('get:site:devices', id, (result) => {
+      if (result.ok) store.replaceDevices(id, validCarts(result.data));
+      else console.warn(`Could not load the carts of site ${id}: ${result.message}`);
+    });
+  };
+
+  const onConnect = () => {
+    consecutiveAuthFailures = 0;
+    store.setConnection('connected');
+    if (siteId) enterSite(siteId);
+  };
+
+  const onDisconnect = (reason: Socket.DisconnectReason) => {
+    if (disposed) return;
+    store.setConnection('disconnected');
+    // A disconnect by the server is not retried by Socket.IO itself; the operator still expects live data.
+    if (reason === 'io server disconnect') socket.connect();
+  };
+
+  const onConnectError = (error: Error) => {
+    store.setConnection('disconnected');
+    // Transport errors are retried by Socket.IO; a refused handshake is not, so renew the token and retry.
+    if (!isUnauthorizedSocketError(error)) return;
+    consecutiveAuthFailures += 1;
+    const delay = consecutiveAuthFailures > 1 ? (options.authRetryDelayMs ?? 5_000) : 0;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      options.refreshToken().then(
+        () => {
+          if (!disposed) socket.connect();
+        },
+        (refreshError: unknown) => {
+          if (disposed) return;
+          if (options.isSessionLost(refreshError)) options.onSessionLost();
+          else socket.connect(); // no answer from the refresh: try again, the next refusal comes back here
+        },
+      );
+    }, delay);
+  };
+
+  const onSiteDevices = (payload: { siteId: string; devices: CartView[] }) => {
+    store.replaceDevices(payload.siteId, validCarts(payload.devices));
+  };
+
+  const onDeviceUpdate = (device: CartView) => {
+    const parsed = cartView.safeParse(device);
+    if (parsed.success) store.applyDeviceUpdate(parsed.data);
+    else console.warn('Ignoring a cart update in an unexpected shape', parsed.error.issues);
+  };
+
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
+  socket.on('connect_error', onConnectError);
+  socket.on('site:devices', onSiteDevices);
+  socket.on('device:update', onDeviceUpdate);
+
+  return {
+    setSite(next) {
+      if (next === siteId) return;
+      const previous = siteId;
+      siteId = next;
+      store.resetSite(next);
+      if (!socket.connected) return; // the next connect joins the current site
+      if (previous) socket.emit('leave:site', previous);
+      if (next) enterSite(next);
+    },
+    dispose() {
+      disposed = true;
+      clearTimeout(retryTimer);
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onConnectError);
+      socket.off('site:devices', onSiteDevices);
+      socket.off('device:update', onDeviceUpdate);
+      socket.disconnect();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Typed access to the few values the app keeps in localStorage. Every read and write tolerates a
+ * browser that refuses storage (private mode, quota), so a storage failure never breaks a page.
+ */
+export const STORAGE_KEYS = {
+  accessToken: 'fairway.accessToken',
+  refreshToken: 'fairway.refreshToken',
+  selectedSite: 'fairway.selectedSite',
+  locale: 'fairway.locale',
+  mapBaseLayer: 'fairway.map.baseLayer',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage refused: the value lives for this page only, which is the best we can do.
+  }
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server (Fastify + Socket.IO) that the dev server forwards to; same origin in production. */
+const apiTarget = process.env.FAIRWAY_API_URL ?? 'http://localhost:3000';
+
+// No `root` here: Vite defaults it to the working directory (apps/web for `npm run build -w @fairway/web`),
+// and the root Vitest project extends this file, where a fixed root would move its include patterns.
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/socket.io': { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});

@@ -1,0 +1,34 @@
+import type { CartView } from '../schemas/devices';
+
+/**
+ * Which colour a cart's map marker takes (spec §2 Map): offline pinkish, online idle blue, in use amber,
+ * in use but standing (speed 0.00) darker yellow. Shared so the map, the fleet list and any legend agree.
+ */
+export type CartMarkerState = 'offline' | 'idle' | 'inUse' | 'inUseStopped';
+
+export const CART_MARKER_COLOURS: Record<CartMarkerState, string> = {
+  offline: '#e57399',
+  idle: '#1e88e5',
+  inUse: '#ffb300',
+  inUseStopped: '#c79100',
+};
+
+/** A cart counts as in use while it has a ride or stands unlocked. */
+export const isCartInUse = (cart: Pick<CartView, 'inUse' | 'lockStatus'>): boolean =>
+  cart.inUse || cart.lockStatus === 0;
+
+export function cartMarkerState(cart: Pick<CartView, 'onlineStatus' | 'inUse' | 'lockStatus' | 'gpsSpeed'>): CartMarkerState {
+  if (!cart.onlineStatus) return 'offline';
+  if (!isCartInUse(cart)) return 'idle';
+  return (cart.gpsSpeed ?? 0) < 0.005 ? 'inUseStopped' : 'inUse';
+}
+
+/** Parses the spec's 'lat,lng' string; null when absent or malformed. */
+export function parseLatLng(value: string | null | undefined): [number, number] | null {
+  if (!value) return null;
+  const [lat, lng] = value.split(',').map((part) => Number(part.trim()));
+  if (lat === undefined || lng === undefined || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  return [lat, lng];
+}
+
+export const formatLatLng = (lat: number, lng: number): string => `${lat.toFixed(6)},${lng.toFixed(6)}`;

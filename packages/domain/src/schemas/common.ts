@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const id = z.uuid();
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
+
+/** 'lat, long' with optional minus and decimals, normalised to 6 decimals (spec §5). */
+export const latLongString = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,2}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?$/, { message: "Input must be in 'lat, long' format" })
+  .transform((value) => {
+    const [lat, lng] = value.split(',').map((part) => Number(part.trim()));
+    return `${lat!.toFixed(6)}, ${lng!.toFixed(6)}`;
+  });
+
+export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Time must be HH:mm' });
+
+export const errorBody = z.object({ message: z.string() });

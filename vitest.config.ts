@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run covers every workspace; each project picks its environment. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // API tests share one PostgreSQL; files run one at a time so their data never races.
+          fileParallelism: false,
+        },
+      },
+      { extends: 'apps/web/vite.config.ts', test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+    ],
+  },
+});
