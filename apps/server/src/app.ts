@@ -20,6 +20,8 @@ import { adminUserRoutes } from './modules/users/users.routes';
 import { dashboardSiteRoutes, adminSiteRoutes } from './modules/sites/sites.routes';
 import { dashboardDeviceRoutes, adminDeviceRoutes } from './modules/devices/devices.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { guestRoutes } from './modules/guest/guest.routes';
+import { storageRoutes } from './modules/storage/storage.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -58,16 +60,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(adminSiteRoutes, { prefix: '/api/admin/sites', ctx });
   await app.register(adminDeviceRoutes, { prefix: '/api/admin/devices', ctx });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users', ctx });
+  await app.register(guestRoutes, { prefix: '/api/guest', ctx });
+  await app.register(storageRoutes, { prefix: '/api/storage', ctx });
 
-  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+  const hasWebApp = fs.existsSync(path.join(WEB_DIST, 'index.html'));
+  if (hasWebApp) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
     // History-mode routing: every non-API GET that is not a file serves the app shell.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
-    });
-  }
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
+    if (hasWebApp && request.method === 'GET' && !isApi) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
   return app;
 }

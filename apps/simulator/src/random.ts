@@ -27,7 +27,7 @@ export function createRandom(seed: number): Random {
     next,
     between: (min, max) => min + (max - min) * next(),
     int: (min, max) => min + Math.floor((max - min + 1) * next()),
-    exponential: (mean) => -mean * Math.log(1 - next()),
+    exponential: (mean) => (Number.isFinite(mean) ? -mean * Math.log(1 - next()) : Infinity),
     pick: (items) => {
       if (items.length === 0) throw new Error('Cannot pick from an empty list');
       return items[Math.floor(next() * items.length)]!;

@@ -1,5 +1,12 @@
 import { LIMITS, tokenPair } from '@fairway/domain';
-import { clearTokens, decodeAccessToken, getAccessToken, getRefreshToken, isTokenUsable, storeTokens } from './auth-tokens';
+import {
+  clearTokens,
+  decodeAccessToken,
+  getAccessToken,
+  getRefreshToken,
+  isTokenUsable,
+  storeTokens,
+} from './auth-tokens';
 import { i18n } from './i18n';
 import { getSelectedSiteId } from './selected-site';
 
@@ -67,7 +74,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function serverMessage(body: unknown): string | null {
-  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { message?: unknown }).message === 'string'
+  ) {
     return (body as { message: string }).message;
   }
   return null;
@@ -137,7 +148,11 @@ async function performRefresh(): Promise<string> {
     throw new ApiError(i18n.t('errors.sessionExpired'), 401, 'http');
   }
   try {
-    const body = await send('/dashboard/auth/refresh', { method: 'POST', body: { refreshToken }, auth: 'public' }, null);
+    const body = await send(
+      '/dashboard/auth/refresh',
+      { method: 'POST', body: { refreshToken }, auth: 'public' },
+      null,
+    );
     const tokens = tokenPair.parse(body);
     // Refresh tokens rotate: the old one is spent, so the new pair must be stored before anyone retries.
     storeTokens(tokens);

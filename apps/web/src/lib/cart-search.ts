@@ -15,9 +15,15 @@ export function compareCarNumbers(a: Pick<CartView, 'carNumber'>, b: Pick<CartVi
 export function matchesCartSearch(cart: Pick<CartView, 'carNumber' | 'carName'>, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();
   if (needle === '') return true;
-  return (cart.carNumber ?? '').toLocaleLowerCase().includes(needle) || cart.carName.toLocaleLowerCase().includes(needle);
+  return (
+    (cart.carNumber ?? '').toLocaleLowerCase().includes(needle) ||
+    cart.carName.toLocaleLowerCase().includes(needle)
+  );
 }
 
-export function searchCarts<T extends Pick<CartView, 'carNumber' | 'carName'>>(carts: readonly T[], query: string): T[] {
+export function searchCarts<T extends Pick<CartView, 'carNumber' | 'carName'>>(
+  carts: readonly T[],
+  query: string,
+): T[] {
   return carts.filter((cart) => matchesCartSearch(cart, query)).sort(compareCarNumbers);
 }

@@ -1,4 +1,4 @@
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldError, FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { i18n, type TranslationKey } from './i18n';
 
@@ -13,7 +13,9 @@ export function translateIssue(issue: z.core.$ZodIssue, value: unknown): string 
     case 'too_small':
       if (issue.origin === 'string') {
         const minimum = Number(issue.minimum);
-        return minimum <= 1 ? i18n.t('validation.required') : i18n.t('validation.minLength', { count: minimum });
+        return minimum <= 1
+          ? i18n.t('validation.required')
+          : i18n.t('validation.minLength', { count: minimum });
       }
       break;
     case 'too_big':
@@ -76,12 +78,22 @@ function nestErrors(flat: Record<string, FieldError>): Record<string, unknown> {
  * "Passwords must match" for forms that ask for a confirmation (spec §5). A form concern only: the API
  * receives one password.
  */
-export function withPasswordConfirmation<Shape extends { password: z.ZodType<string> }>(shape: Shape) {
+export function withPasswordConfirmation(password: z.ZodType<string, string>) {
   return z
-    .object({ ...shape, confirmPassword: z.string() })
+    .object({ password, confirmPassword: z.string() })
     .refine((form) => form.confirmPassword === form.password, {
       path: ['confirmPassword'],
       message: 'Passwords must match',
       params: { i18nKey: 'validation.passwordsMustMatch' },
     });
+}
+
+/**
+ * Props that connect an MUI TextField to react-hook-form: the ref goes to the real <input> (so focus on
+ * error works) and the field's translated error shows as helper text.
+ */
+export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
+  const { ref, ...field } = form.register(name);
+  const { error } = form.getFieldState(name, form.formState);
+  return { ...field, inputRef: ref, error: error !== undefined, helperText: error?.message };
 }

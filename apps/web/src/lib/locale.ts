@@ -1,9 +1,3 @@
-import type { Locale } from 'date-fns';
-import { cs } from 'date-fns/locale/cs';
-import { da } from 'date-fns/locale/da';
-import { de } from 'date-fns/locale/de';
-import { enUS } from 'date-fns/locale/en-US';
-
 /** Interface languages (spec §1); English is the default and the fallback for missing keys. */
 export const SUPPORTED_LOCALES = ['en', 'de', 'da', 'cs'] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
@@ -22,9 +16,3 @@ export function detectLocale(stored: string | null, browserLanguage: string | un
   if (isSupportedLocale(prefix)) return prefix;
   return DEFAULT_LOCALE;
 }
-
-const DATE_LOCALES: Record<SupportedLocale, Locale> = { en: enUS, de, da, cs };
-
-/** The date-fns locale for formatting dates in the interface language. */
-export const dateLocaleFor = (locale: string): Locale =>
-  isSupportedLocale(locale) ? DATE_LOCALES[locale] : DATE_LOCALES[DEFAULT_LOCALE];

@@ -40,3 +40,9 @@ const getQueue = () => queue;
 export function useToasts(): readonly Toast[] {
   return useSyncExternalStore(subscribe, getQueue, getQueue);
 }
+
+/** Drops every pending toast (a fresh start, as between tests). */
+export function dismissAllToasts(): void {
+  queue = [];
+  emit();
+}

@@ -18,7 +18,11 @@ function readSelection(): StoredSelection | null {
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as StoredSelection).siteId === 'string') {
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as StoredSelection).siteId === 'string'
+    ) {
       const { userId, siteId } = parsed as StoredSelection;
       return { userId: typeof userId === 'string' ? userId : null, siteId };
     }
@@ -42,6 +46,7 @@ export function getStoredSiteIdFor(userId: string | null): string | null {
 export const getSelectedSiteId = (): string | null => current?.siteId ?? null;
 
 export function setSelectedSite(siteId: string, userId: string | null): void {
+  if (current?.siteId === siteId && current.userId === userId) return;
   current = { siteId, userId };
   writeStorage(STORAGE_KEYS.selectedSite, JSON.stringify(current));
   for (const listener of listeners) listener();

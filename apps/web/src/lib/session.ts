@@ -1,6 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { refreshAccessToken } from './api-client';
-import { decodeAccessToken, getAccessToken, getRefreshToken, isTokenUsable, subscribeToTokens, type AccessTokenInfo } from './auth-tokens';
+import {
+  decodeAccessToken,
+  getAccessToken,
+  getRefreshToken,
+  isTokenUsable,
+  subscribeToTokens,
+  type AccessTokenInfo,
+} from './auth-tokens';
 
 /**
  * Spec §4 Session: the stored access token is used while unexpired, else the refresh token, else the

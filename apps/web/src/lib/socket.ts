@@ -14,6 +14,8 @@ export function createSocket(): FairwaySocket {
     path: '/socket.io',
     autoConnect: false,
     auth: (callback) => callback({ token: getAccessToken() ?? '' }),
+    // One connection per signed-in session, never shared with a previous user's socket.
+    forceNew: true,
     reconnectionDelay: 1_000,
     reconnectionDelayMax: 10_000,
   });

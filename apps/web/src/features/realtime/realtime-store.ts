@@ -33,7 +33,12 @@ const byId = (devices: readonly CartView[]): Record<string, CartView> =>
   Object.fromEntries(devices.map((device) => [device._id, device]));
 
 export function createRealtimeStore(): RealtimeStore {
-  let state: RealtimeState = { siteId: null, devicesById: {}, devicesLoaded: false, connection: 'connecting' };
+  let state: RealtimeState = {
+    siteId: null,
+    devicesById: {},
+    devicesLoaded: false,
+    connection: 'connecting',
+  };
   const listeners = new Set<() => void>();
   const set = (next: RealtimeState) => {
     state = next;
@@ -52,11 +57,19 @@ export function createRealtimeStore(): RealtimeStore {
     },
     replaceDevices(siteId, devices) {
       if (siteId !== state.siteId) return;
-      set({ ...state, devicesById: byId(devices.filter((device) => device.siteID === siteId)), devicesLoaded: true });
+      set({
+        ...state,
+        devicesById: byId(devices.filter((device) => device.siteID === siteId)),
+        devicesLoaded: true,
+      });
     },
     seedDevices(siteId, devices) {
       if (siteId !== state.siteId || state.devicesLoaded) return;
-      set({ ...state, devicesById: byId(devices.filter((device) => device.siteID === siteId)), devicesLoaded: true });
+      set({
+        ...state,
+        devicesById: byId(devices.filter((device) => device.siteID === siteId)),
+        devicesLoaded: true,
+      });
     },
     applyDeviceUpdate(device) {
       const known = state.devicesById[device._id];

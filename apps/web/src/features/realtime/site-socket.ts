@@ -34,7 +34,11 @@ function validCarts(devices: readonly unknown[]): CartView[] {
  * carts; it applies `site:devices` and `device:update`; it tracks the connection state for the
  * "Disconnected" warning; and it renews the token when the gateway refuses the handshake.
  */
-export function bindSiteSocket(socket: FairwaySocket, store: RealtimeStore, options: SiteSocketOptions): SiteSocketBinding {
+export function bindSiteSocket(
+  socket: FairwaySocket,
+  store: RealtimeStore,
+  options: SiteSocketOptions,
+): SiteSocketBinding {
   let siteId: string | null = null;
   let consecutiveAuthFailures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;

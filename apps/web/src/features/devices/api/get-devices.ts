@@ -9,7 +9,10 @@ export async function getDevices(siteId: string, signal?: AbortSignal): Promise<
 }
 
 export const devicesQueryOptions = (siteId: string) =>
-  queryOptions({ queryKey: ['site', siteId, 'devices'], queryFn: ({ signal }) => getDevices(siteId, signal) });
+  queryOptions({
+    queryKey: ['site', siteId, 'devices'],
+    queryFn: ({ signal }) => getDevices(siteId, signal),
+  });
 
 export const useDevices = (siteId: string | null) =>
   useQuery({ ...devicesQueryOptions(siteId ?? ''), enabled: siteId !== null });

@@ -8,6 +8,11 @@ export async function getSite(siteId: string, signal?: AbortSignal): Promise<Sit
 }
 
 export const siteQueryOptions = (siteId: string) =>
-  queryOptions({ queryKey: ['site', siteId], queryFn: ({ signal }) => getSite(siteId, signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['site', siteId],
+    queryFn: ({ signal }) => getSite(siteId, signal),
+    staleTime: 60_000,
+  });
 
-export const useSite = (siteId: string | null) => useQuery({ ...siteQueryOptions(siteId ?? ''), enabled: siteId !== null });
+export const useSite = (siteId: string | null) =>
+  useQuery({ ...siteQueryOptions(siteId ?? ''), enabled: siteId !== null });

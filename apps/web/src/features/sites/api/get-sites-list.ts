@@ -9,6 +9,10 @@ export async function getSitesList(signal?: AbortSignal): Promise<SiteListItem[]
 }
 
 export const sitesListQueryOptions = () =>
-  queryOptions({ queryKey: ['sites', 'list'], queryFn: ({ signal }) => getSitesList(signal), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: ['sites', 'list'],
+    queryFn: ({ signal }) => getSitesList(signal),
+    staleTime: 5 * 60_000,
+  });
 
 export const useSitesList = () => useQuery(sitesListQueryOptions());

@@ -1,0 +1,154 @@
+import { deviceTopic } from '@fairway/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs, startTestServer } from '../../test/helpers';
+import { activity } from '../modules/activity/activity.table';
+import { positions } from '../modules/devices/devices.table';
+import { platformSecret } from '../modules/platform/platform.service';
+import type { Runtime } from '../runtime';
+import {
+  connackCode,
+  connectDevice,
+  eventually,
+  grantedQos,
+  publishJson,
+  registerDevice,
+  telemetry,
+  type TestDevice,
+} from '../devices/testing/fleet-fixtures';
+
+/**
+ * Device authentication and topic rules, through the whole runtime: against the embedded Aedes by default,
+ * against Mosquitto with dynamic security when TEST_MQTT_URL is set (same expectations, except that only
+ * the embedded broker writes refusals to the activity table).
+ */
+const external = Boolean(process.env.TEST_MQTT_URL);
+const NOT_AUTHORIZED = 5;
+
+let rt: Runtime;
+let superadmin: string;
+let cartA: TestDevice;
+let cartB: TestDevice;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  rt = await startTestServer();
+  superadmin = await loginAs(rt, 'superadmin@example.com');
+  [cartA, cartB] = await Promise.all([registerDevice(rt, superadmin), registerDevice(rt, superadmin)]);
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+});
+afterAll(() => rt.stop());
+
+const track = (client: MqttClient) => {
+  clients.push(client);
+  return client;
+};
+
+async function serverObserver(): Promise<MqttClient> {
+  const password = external ? process.env.TEST_MQTT_PASSWORD! : await platformSecret(rt.ctx.db, 'mqtt-server-password');
+  return track(
+    await mqtt.connectAsync(rt.mqttUrl, {
+      username: rt.ctx.config.MQTT_URL ? rt.ctx.config.MQTT_USERNAME : 'fairway-server',
+      password,
+      clientId: `observer-${process.pid}-${Date.now()}`,
+      reconnectPeriod: 0,
+    }),
+  );
+}
+
+const refusals = (username: string) =>
+  rt.ctx.db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.type, 'auth_refused'), sql`${activity.data}->>'username' = ${username}`));
+
+describe('device authentication', () => {
+  it('accepts a cart with its own id and secret', async () => {
+    const client = track(await connectDevice(rt.mqttUrl, cartA));
+    expect(client.connected).toBe(true);
+  });
+
+  it('refuses a wrong secret with CONNACK not authorized, and records it', async () => {
+    const code = await connackCode(rt.mqttUrl, { username: cartA.deviceId, password: 'not-the-secret', clientId: cartA.deviceId });
+    expect(code).toBe(NOT_AUTHORIZED);
+    if (external) return;
+    const [entry] = await eventually(async () => {
+      const rows = await refusals(cartA.deviceId);
+      return rows.length > 0 && rows;
+    });
+    expect(entry).toMatchObject({ deviceId: cartA.deviceId, data: { action: 'connect', reason: 'wrong secret' } });
+    expect(entry?.data.remoteAddress).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('refuses a connection without credentials', async () => {
+    expect(await connackCode(rt.mqttUrl, { clientId: `anonymous-${Date.now()}` })).toBe(NOT_AUTHORIZED);
+  });
+
+  it('refuses an unknown device id', async () => {
+    const stranger = '00000000-0000-4000-8000-000000000000';
+    expect(await connackCode(rt.mqttUrl, { username: stranger, password: 'x', clientId: stranger })).toBe(NOT_AUTHORIZED);
+  });
+
+  it('refuses a client id that is not the username', async () => {
+    const code = await connackCode(rt.mqttUrl, { username: cartA.deviceId, password: cartA.secret, clientId: 'someone-else' });
+    expect(code).toBe(NOT_AUTHORIZED);
+  });
+});
+
+describe('device topic rules', () => {
+  it("drops a publish to another cart's topic: no subscriber and no database row sees it", async () => {
+    const observer = await serverObserver();
+    const seen: string[] = [];
+    observer.on('message', (topic) => seen.push(topic));
+    await observer.subscribeAsync(deviceTopic(cartB.deviceId, 'telemetry'));
+    const intruder = track(await connectDevice(rt.mqttUrl, cartA));
+    // QoS 1, so the broker has answered (or cut the connection) before we look.
+    await publishJson(intruder, deviceTopic(cartB.deviceId, 'telemetry'), telemetry(), { qos: 1 }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toEqual([]);
+    const rows = await rt.ctx.db.select().from(positions).where(eq(positions.deviceId, cartB.deviceId));
+    expect(rows).toHaveLength(0);
+    if (!external) {
+      // Aedes closes the offending connection (MQTT 3.1.1 §3.3.5); Mosquitto drops the message silently.
+      await eventually(() => !intruder.connected);
+    }
+  });
+
+  it('lets a cart publish on its own topics', async () => {
+    const observer = await serverObserver();
+    const seen = new Promise<string>((resolve) => observer.once('message', (topic) => resolve(topic)));
+    await observer.subscribeAsync(deviceTopic(cartA.deviceId, 'event'));
+    const cart = track(await connectDevice(rt.mqttUrl, cartA));
+    await publishJson(cart, deviceTopic(cartA.deviceId, 'event'), { id: 'e1', ts: Date.now(), type: 'key_alarm' }, { qos: 1 });
+    expect(await seen).toBe(deviceTopic(cartA.deviceId, 'event'));
+  });
+
+  it("refuses a subscription to another cart's commands, and to wildcards", async () => {
+    const cart = track(await connectDevice(rt.mqttUrl, cartA));
+    expect(await grantedQos(cart, deviceTopic(cartB.deviceId, 'command'))).toBe(128);
+    expect(await grantedQos(cart, 'fairway/v1/devices/+/command')).toBe(128);
+    expect(await grantedQos(cart, deviceTopic(cartA.deviceId, 'command'))).toBe(1);
+    if (!external) {
+      const rows = await eventually(async () => {
+        const found = (await refusals(cartA.deviceId)).filter((row) => row.data.action === 'subscribe');
+        return found.length > 0 && found;
+      });
+      expect(rows[0]?.data.topic).toBe(deviceTopic(cartB.deviceId, 'command'));
+    }
+  });
+
+  it('delivers the retained config to a cart that subscribes later', async () => {
+    const observer = await serverObserver();
+    const config = { version: 1, issuedAt: Date.now(), settings: {}, codes: [], zones: [] };
+    await publishJson(observer, deviceTopic(cartA.deviceId, 'config'), config, { qos: 1, retain: true });
+    const cart = track(await connectDevice(rt.mqttUrl, cartA));
+    const received = new Promise<unknown>((resolve) => cart.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+    await cart.subscribeAsync(deviceTopic(cartA.deviceId, 'config'), { qos: 1 });
+    expect(await received).toEqual(config);
+    // An empty retained payload clears the topic again.
+    await observer.publishAsync(deviceTopic(cartA.deviceId, 'config'), '', { qos: 1, retain: true });
+  });
+});

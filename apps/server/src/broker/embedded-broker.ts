@@ -1,0 +1,158 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import { orphanWillAllowed, publishRefusal, subscribeRefusal, type BrokerIdentity } from './broker-access';
+import { DeviceCredentials, type DeviceIdentity } from './device-credentials';
+import { RefusalLog, type Refusal } from './refusal-log';
+import { listenWebSocket, type WebSocketListener } from './websocket-listener';
+
+export interface EmbeddedBrokerOptions {
+  /** MQTT over TCP; 0 picks a free port (tests). */
+  port: number;
+  /** MQTT over WebSocket, off when absent. */
+  wsPort?: number;
+  /** Listen address; carts connect over the network, so every interface by default. */
+  host?: string;
+  db: Db;
+  serverUsername: string;
+  serverPassword: string;
+  log: Logger;
+  /** How long a device's secret hash is trusted from cache (default 10 s). */
+  credentialCacheMs?: number;
+}
+
+export interface EmbeddedBroker {
+  /** mqtt://127.0.0.1:PORT, the URL the server's own client and local carts use */
+  url: string;
+  /** ws://127.0.0.1:PORT/mqtt when MQTT over WebSocket is on */
+  wsUrl: string | null;
+  close(): Promise<void>;
+}
+
+type AuthOutcome = { identity: BrokerIdentity } | { refused: string; device: DeviceIdentity | null };
+
+/** CONNACK return code 5 (MQTT 3.1.1 §3.2.2.3). */
+const NOT_AUTHORIZED = 5;
+
+const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest();
+
+/** Constant-time comparison that also hides the length of the expected password. */
+const passwordMatches = (given: Buffer, expected: string) => timingSafeEqual(sha256(given), sha256(expected));
+
+const remoteAddressOf = (client: Client): string | null =>
+  (client.conn as Partial<net.Socket>).remoteAddress ?? client.req?.socket.remoteAddress ?? null;
+
+/**
+ * The embedded MQTT broker (Aedes 1.x, in-memory persistence): the default when no MQTT_URL is set.
+ * Carts authenticate with their device id as username and client id and their secret as password; the
+ * server user may use all of `fairway/`. Refusals are logged (rate-limited) to pino and the activity table.
+ */
+export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const { db, serverUsername, serverPassword } = options;
+  const log = options.log.child({ part: 'broker' });
+  const host = options.host ?? '0.0.0.0';
+  const credentials = new DeviceCredentials(db, { ttlMs: options.credentialCacheMs });
+  const refusals = new RefusalLog(db, log);
+  /** Who each connection authenticated as; a WeakMap so a closed client leaves nothing behind. */
+  const identities = new WeakMap<Client, BrokerIdentity>();
+
+  const refuse = (client: Client, refusal: Omit<Refusal, 'clientId' | 'remoteAddress'>) =>
+    refusals.record({ ...refusal, clientId: client.id, remoteAddress: remoteAddressOf(client) });
+
+  async function authenticate(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+  ): Promise<AuthOutcome> {
+    if (!username || !password) return { refused: 'missing credentials', device: null };
+    if (username === serverUsername) {
+      return passwordMatches(password, serverPassword)
+        ? { identity: { kind: 'server' } }
+        : { refused: 'wrong server password', device: null };
+    }
+    // The client id is part of the identity: it keys the session, so one cart cannot take over another's.
+    if (client.id !== username) return { refused: 'client id must equal the username', device: null };
+    const check = await credentials.check(username, password.toString('utf8'));
+    if (!check.ok) return { refused: check.reason, device: check.device };
+    return { identity: { kind: 'device', ...check.device } };
+  }
+  const usernameOf = (identity: BrokerIdentity | undefined): string | null =>
+    identity === undefined ? null : identity.kind === 'device' ? identity.deviceId : serverUsername;
+
+  const aedes = await Aedes.createBroker({
+    // A frozen subscriber must not stall delivery to everyone else for long.
+    drainTimeout: 30_000,
+    authenticate(client, username, password, done) {
+      authenticate(client, username, password).then(
+        (outcome) => {
+          if ('identity' in outcome) {
+            identities.set(client, outcome.identity);
+            return done(null, true);
+          }
+          refuse(client, { action: 'connect', reason: outcome.refused, username: username ?? null, device: outcome.device });
+          done(Object.assign(new Error('not authorized'), { returnCode: NOT_AUTHORIZED }) as AuthenticateError, false);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'MQTT authentication failed with an error');
+          // 3 = server unavailable: the cart retries later instead of treating its secret as wrong.
+          done(Object.assign(new Error('server unavailable'), { returnCode: 3 }) as AuthenticateError, false);
+        },
+      );
+    },
+    authorizePublish(client, packet, done) {
+      if (!client) {
+        const clientId = (packet as { clientId?: string }).clientId;
+        return done(orphanWillAllowed(clientId, packet.topic) ? null : new Error('will not authorized'));
+      }
+      const identity = identities.get(client);
+      const reason = identity ? publishRefusal(identity, packet.topic) : 'not authenticated';
+      if (reason === null) return done(null);
+      refuse(client, { action: 'publish', reason, username: usernameOf(identity), topic: packet.topic, device: deviceOf(identity) });
+      // Aedes closes the connection (MQTT 3.1.1 §3.3.5: the server must not forward it).
+      done(new Error(`publish to ${packet.topic} not authorized`));
+    },
+    authorizeSubscribe(client, subscription, done) {
+      const identity = identities.get(client);
+      const reason = identity ? subscribeRefusal(identity, subscription.topic) : 'not authenticated';
+      if (reason === null) return done(null, subscription);
+      refuse(client, {
+        action: 'subscribe',
+        reason,
+        username: usernameOf(identity),
+        topic: subscription.topic,
+        device: deviceOf(identity),
+      });
+      // A null subscription answers SUBACK 0x80 for this filter and keeps the connection.
+      done(null, null);
+    },
+  });
+  aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT client error'));
+  aedes.on('connectionError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT connection error'));
+
+  const server = net.createServer((socket) => aedes.handle(socket));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  let ws: WebSocketListener | null = null;
+  if (options.wsPort !== undefined) {
+    ws = await listenWebSocket(options.wsPort, host, (stream, request) => aedes.handle(stream, request));
+  }
+  log.info({ port, wsPort: ws?.port }, 'embedded MQTT broker listening');
+
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    wsUrl: ws ? `ws://127.0.0.1:${ws.port}/mqtt` : null,
+    async close() {
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await ws?.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const deviceOf = (identity: BrokerIdentity | undefined): DeviceIdentity | null =>
+  identity?.kind === 'device' ? { deviceId: identity.deviceId, siteId: identity.siteId } : null;

@@ -1,0 +1,177 @@
+import { deviceTopic, type AckMessage, type SiteListItem } from '@fairway/domain';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs, startTestServer } from '../../../test/helpers';
+import { devices, positions } from '../../modules/devices/devices.table';
+import type { Runtime } from '../../runtime';
+import {
+  connectDevice,
+  connectSocket,
+  eventually,
+  moveDevices,
+  nextUpdate,
+  publishJson,
+  registerDevice,
+  request,
+  telemetry,
+  type TestDevice,
+  type TestSocket,
+} from '../testing/fleet-fixtures';
+
+/** The telemetry pipeline end to end: a real cart over MQTT → PostgreSQL → a browser's socket. */
+let rt: Runtime;
+let superadmin: string;
+let siteAdmin: string;
+let demoSiteId: string;
+const clients: MqttClient[] = [];
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  rt = await startTestServer();
+  [superadmin, siteAdmin] = await Promise.all([loginAs(rt, 'superadmin@example.com'), loginAs(rt, 'admin@example.com')]);
+  const sites = JSON.parse(
+    (await rt.app.inject({ url: '/api/dashboard/sites/list', headers: { authorization: `Bearer ${superadmin}` } })).body,
+  ) as SiteListItem[];
+  demoSiteId = sites.find((site) => site.name === 'Demo Golf Club')!._id;
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(() => rt.stop());
+
+async function cartInDemoSite(): Promise<TestDevice> {
+  const device = await registerDevice(rt, superadmin);
+  await moveDevices(rt, superadmin, [device.deviceId], demoSiteId);
+  return device;
+}
+
+async function online(device: TestDevice): Promise<MqttClient> {
+  const client = await connectDevice(rt.mqttUrl, device);
+  clients.push(client);
+  await publishJson(client, deviceTopic(device.deviceId, 'status'), { online: true, firmware: '3.2.1', configVersion: 0 }, { qos: 1, retain: true });
+  return client;
+}
+
+const row = async (deviceId: string) => (await rt.ctx.db.select().from(devices).where(eq(devices.id, deviceId)))[0]!;
+const positionCount = async (ids: string[]) =>
+  (await rt.ctx.db.select({ n: count() }).from(positions).where(inArray(positions.deviceId, ids)))[0]!.n;
+
+describe('device gateway', () => {
+  it('stores a report, adds a position and pushes the stored cart to the site room', async () => {
+    const device = await cartInDemoSite();
+    const socket = await connectSocket(rt, siteAdmin);
+    sockets.push(socket);
+    expect(await request(socket, 'join:site', demoSiteId)).toEqual({ ok: true });
+    const cart = await online(device);
+    const update = nextUpdate(socket, device.deviceId, (view) => view.gpsSpeed === 17.5);
+    const report = telemetry({ lat: 56.35, lng: -2.81, speed: 17.5, lock: 0, battV: 48.4, conType: 'W', wifiRssi: -61, csq: undefined });
+    await publishJson(cart, deviceTopic(device.deviceId, 'telemetry'), report);
+
+    const view = await update;
+    expect(view).toMatchObject({
+      _id: device.deviceId,
+      siteID: demoSiteId,
+      onlineStatus: true,
+      gpsCoordinates: '56.350000,-2.810000',
+      gpsSpeed: 17.5,
+      lockStatus: 0,
+      battVoltage: 48.4,
+      conType: 'W',
+      wifiSignal: -61,
+      gprsSignal: null,
+      firmware: '3.2.1',
+    });
+    const stored = await row(device.deviceId);
+    expect(stored).toMatchObject({ online: true, lat: 56.35, lng: -2.81, lockStatus: 0, conType: 'W', uptime: report.uptime });
+    expect(stored.lastReportAt?.toISOString()).toBe(view.timeUTC);
+    const [position] = await rt.ctx.db.select().from(positions).where(eq(positions.deviceId, device.deviceId));
+    expect(position).toMatchObject({ lat: 56.35, lng: -2.81, speed: 17.5 });
+    expect(position?.ts.getTime()).toBe(report.ts);
+  });
+
+  it('moves lockUpdatedAt only when the lock changes', async () => {
+    const device = await cartInDemoSite();
+    const cart = await online(device);
+    const topic = deviceTopic(device.deviceId, 'telemetry');
+    await publishJson(cart, topic, telemetry({ lock: 0, uptime: 1 }));
+    const first = await eventually(async () => {
+      const stored = await row(device.deviceId);
+      return stored.uptime === 1 && stored;
+    });
+    expect(first.lockUpdatedAt).not.toBeNull();
+    await publishJson(cart, topic, telemetry({ lock: 0, uptime: 2 }));
+    const unchanged = await eventually(async () => {
+      const stored = await row(device.deviceId);
+      return stored.uptime === 2 && stored;
+    });
+    expect(unchanged.lockUpdatedAt).toEqual(first.lockUpdatedAt);
+    await publishJson(cart, topic, telemetry({ lock: 1, uptime: 3 }));
+    const locked = await eventually(async () => {
+      const stored = await row(device.deviceId);
+      return stored.uptime === 3 && stored;
+    });
+    expect(locked.lockStatus).toBe(1);
+    expect(locked.lockUpdatedAt!.getTime()).toBeGreaterThan(first.lockUpdatedAt!.getTime());
+  });
+
+  it('marks a cart offline when its connection dies and the broker publishes its last will', async () => {
+    const device = await cartInDemoSite();
+    const cart = await online(device);
+    await eventually(async () => (await row(device.deviceId)).online);
+    expect((await row(device.deviceId)).connectedAt).not.toBeNull();
+    // No DISCONNECT packet: the broker sees a dead connection and publishes the will.
+    cart.stream.destroy();
+    const stored = await eventually(async () => {
+      const current = await row(device.deviceId);
+      return !current.online && current;
+    });
+    expect(stored.disconnectedAt).not.toBeNull();
+  });
+
+  it('records acknowledged config versions and hands acks to the registered handler', async () => {
+    const device = await cartInDemoSite();
+    const cart = await online(device);
+    const acks: Array<[string, AckMessage]> = [];
+    rt.gateway.handle('ack', (deviceId, message) => void acks.push([deviceId, message]));
+    await publishJson(cart, deviceTopic(device.deviceId, 'config/ack'), { version: 7, ok: true, ts: Date.now() }, { qos: 1 });
+    await publishJson(cart, deviceTopic(device.deviceId, 'ack'), { id: 'cmd-1', ok: true, ts: Date.now() }, { qos: 1 });
+    await eventually(async () => (await row(device.deviceId)).configAckedVersion === 7);
+    await eventually(() => acks.length === 1);
+    expect(acks[0]).toEqual([device.deviceId, expect.objectContaining({ id: 'cmd-1', ok: true })]);
+  });
+
+  it('counts and ignores invalid messages, and keeps working', async () => {
+    const device = await cartInDemoSite();
+    const cart = await online(device);
+    const before = rt.gateway.stats().invalid;
+    const topic = deviceTopic(device.deviceId, 'telemetry');
+    await cart.publishAsync(topic, 'not json', { qos: 1 });
+    await publishJson(cart, topic, { ...telemetry(), lat: 123 }, { qos: 1 });
+    await publishJson(cart, topic, { hello: 'world' }, { qos: 1 });
+    await eventually(() => rt.gateway.stats().invalid - before === 3);
+    await publishJson(cart, topic, telemetry({ uptime: 42 }));
+    await eventually(async () => (await row(device.deviceId)).uptime === 42);
+    expect(await positionCount([device.deviceId])).toBe(1);
+  });
+
+  it('persists a burst of 1,000 reports from 50 carts without losing one', async () => {
+    const fleet = await Promise.all(Array.from({ length: 50 }, () => registerDevice(rt, superadmin)));
+    const carts = await Promise.all(fleet.map((device) => connectDevice(rt.mqttUrl, device)));
+    clients.push(...carts);
+    const started = Date.now();
+    await Promise.all(
+      carts.map(async (cart, i) => {
+        const deviceId = fleet[i]!.deviceId;
+        for (let seq = 0; seq < 20; seq++) {
+          await publishJson(cart, deviceTopic(deviceId, 'telemetry'), telemetry({ ts: started + seq, uptime: seq }));
+        }
+      }),
+    );
+    const ids = fleet.map((device) => device.deviceId);
+    await eventually(async () => (await positionCount(ids)) === 1_000, 15_000);
+    const stored = await rt.ctx.db.select({ uptime: devices.uptime }).from(devices).where(inArray(devices.id, ids));
+    expect(stored.every((device) => device.uptime === 19)).toBe(true);
+  });
+});

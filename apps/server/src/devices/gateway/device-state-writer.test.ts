@@ -1,0 +1,107 @@
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DeviceRow } from '../../modules/devices/devices.presenter';
+import { eventually, telemetry } from '../testing/fleet-fixtures';
+import { changeFromTelemetry, positionOf, type DeviceChange, type PositionRow } from './device-change';
+import { DeviceStateWriter, type DeviceStateWriterOptions, type WriteBatch } from './device-state-writer';
+
+const log = pino({ level: 'silent' });
+const ids = Array.from({ length: 5 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);
+
+/** A stand-in for the database: records what each flush stored, fails when told to. */
+function fakeStore() {
+  const batches: Array<{ changes: DeviceChange[]; positions: PositionRow[] }> = [];
+  let failuresLeft = 0;
+  const write: WriteBatch = async (changes, positions) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (failuresLeft > 0) {
+      failuresLeft -= 1;
+      throw new Error('connection terminated');
+    }
+    batches.push({ changes, positions });
+    return changes.map((change) => ({ id: change.deviceId }) as DeviceRow);
+  };
+  return {
+    write,
+    batches,
+    failNext: (count: number) => (failuresLeft = count),
+    positions: () => batches.flatMap((batch) => batch.positions),
+  };
+}
+
+let writer: DeviceStateWriter | null = null;
+afterEach(async () => {
+  await writer?.close();
+  writer = null;
+});
+
+function start(store: ReturnType<typeof fakeStore>, options: Partial<DeviceStateWriterOptions> = {}, written: string[] = []) {
+  writer = new DeviceStateWriter(store.write, log, (rows) => written.push(...rows.map((row) => row.id)), options);
+  return writer;
+}
+
+const report = (deviceId: string, seq: number) => {
+  const message = telemetry({ uptime: seq, ts: seq });
+  return [changeFromTelemetry(deviceId, message, Date.now()), positionOf(deviceId, message)] as const;
+};
+
+describe('DeviceStateWriter', () => {
+  it('coalesces many reports into one device change per flush, and keeps every position', async () => {
+    const store = fakeStore();
+    const written: string[] = [];
+    const w = start(store, { flushIntervalMs: 30 }, written);
+    for (let seq = 0; seq < 100; seq++) w.enqueue(...report(ids[seq % 5]!, seq));
+    await eventually(() => store.positions().length === 100);
+    expect(store.batches).toHaveLength(1);
+    expect(store.batches[0]!.changes).toHaveLength(5);
+    // The change of each device carries its latest report.
+    expect(store.batches[0]!.changes.find((c) => c.deviceId === ids[4])?.telemetry?.message.uptime).toBe(99);
+    expect(written.sort()).toEqual([...ids].sort());
+  });
+
+  it('flushes at once when enough messages are waiting', async () => {
+    const store = fakeStore();
+    const w = start(store, { flushIntervalMs: 10_000, flushAtMessages: 50 });
+    for (let seq = 0; seq < 50; seq++) w.enqueue(...report(ids[0]!, seq));
+    await eventually(() => store.positions().length === 50, 1_000);
+  });
+
+  it('keeps a failed batch and retries it before newer data, losing nothing', async () => {
+    const store = fakeStore();
+    store.failNext(2);
+    const w = start(store, { flushIntervalMs: 10 });
+    for (let seq = 0; seq < 20; seq++) w.enqueue(...report(ids[seq % 2]!, seq));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    for (let seq = 20; seq < 40; seq++) w.enqueue(...report(ids[seq % 2]!, seq));
+    await eventually(() => store.positions().length === 40, 3_000);
+    // Every report exactly once, the retried batch before the newer ones.
+    expect(store.positions().map((p) => p.ts)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    const lastChange = store.batches.at(-1)!.changes.find((c) => c.deviceId === ids[1]);
+    expect(lastChange?.telemetry?.message.uptime).toBe(39);
+    expect(w.stats()).toMatchObject({ failedFlushes: 2, positionsWritten: 40, droppedPositions: 0 });
+  });
+
+  it('writes what is pending when closed', async () => {
+    const store = fakeStore();
+    const w = start(store, { flushIntervalMs: 60_000 });
+    for (let seq = 0; seq < 10; seq++) w.enqueue(...report(ids[0]!, seq));
+    await w.close();
+    expect(store.positions()).toHaveLength(10);
+  });
+
+  it('bounds the queue through a long outage by dropping the oldest positions', async () => {
+    const store = fakeStore();
+    store.failNext(3);
+    const w = start(store, { flushIntervalMs: 10, maxPendingPositions: 100, highWaterMark: 50 });
+    for (let seq = 0; seq < 60; seq++) w.enqueue(...report(ids[0]!, seq));
+    // The first flushes fail while more arrives: the kept batch plus the new reports exceed the bound.
+    await eventually(() => w.stats().failedFlushes >= 1);
+    for (let seq = 60; seq < 250; seq++) w.enqueue(...report(ids[0]!, seq));
+    expect(w.stats().pendingPositions).toBeLessThanOrEqual(100);
+    expect(w.stats().droppedPositions).toBe(150);
+    await eventually(() => store.positions().length === 100, 8_000);
+    // What survived is the newest.
+    expect(store.positions().map((p) => p.ts)).toEqual(Array.from({ length: 100 }, (_, i) => 150 + i));
+    expect(store.batches.at(-1)!.changes[0]?.telemetry?.message.uptime).toBe(249);
+  });
+});

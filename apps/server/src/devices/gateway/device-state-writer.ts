@@ -1,0 +1,223 @@
+import type { Logger } from 'pino';
+import type { DeviceRow } from '../../modules/devices/devices.presenter';
+import { mergeChanges, type DeviceChange, type PositionRow } from './device-change';
+
+/** Stores one batch in one transaction and returns the stored device rows (`writeDeviceStates`). */
+export type WriteBatch = (changes: DeviceChange[], positions: PositionRow[]) => Promise<DeviceRow[]>;
+
+export interface DeviceStateWriterOptions {
+  /** The longest a message waits before its flush starts (default 50 ms). */
+  flushIntervalMs: number;
+  /** A flush starts at once when this many messages are pending (default 1,000). */
+  flushAtMessages: number;
+  /** Positions written per transaction; a backlog is worked off in chunks of this size (default 5,000). */
+  maxPositionsPerFlush: number;
+  /** Pending positions above this are logged as a warning: the database is not keeping up (default 20,000). */
+  highWaterMark: number;
+  /**
+   * Hard bound on pending positions (default 200,000 ≈ 40 s at 5,000 msg/s, ~30 MB). Beyond it the oldest are
+   * dropped, counted and logged: memory must stay bounded through a long database outage.
+   */
+  maxPendingPositions: number;
+}
+
+export interface DeviceStateWriterStats {
+  messages: number;
+  flushes: number;
+  failedFlushes: number;
+  positionsWritten: number;
+  devicesWritten: number;
+  droppedPositions: number;
+  pendingPositions: number;
+  pendingDevices: number;
+  lastFlushMs: number;
+}
+
+const DEFAULTS: DeviceStateWriterOptions = {
+  flushIntervalMs: 50,
+  flushAtMessages: 1_000,
+  maxPositionsPerFlush: 5_000,
+  highWaterMark: 20_000,
+  maxPendingPositions: 200_000,
+};
+const RETRY_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 5_000];
+const WARN_EVERY_MS = 10_000;
+
+/**
+ * Batches device state: status, telemetry and config acks of all carts are coalesced per device and written
+ * by one flush (one UPDATE for the devices, one INSERT for the positions, one transaction) every
+ * `flushIntervalMs` or `flushAtMessages`, whichever comes first. One flush runs at a time, so a device's
+ * changes reach the database in arrival order; status goes through here too, or a last will could be
+ * overtaken by a report still waiting for its flush. A failed flush is put back in front of what came
+ * since and retried with backoff: nothing is lost while memory allows (see `maxPendingPositions`).
+ */
+export class DeviceStateWriter {
+  private readonly options: DeviceStateWriterOptions;
+  private changes = new Map<string, DeviceChange>();
+  private positions: PositionRow[] = [];
+  /** When the oldest message still waiting arrived (0 when nothing waits). */
+  private oldestPendingAt = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<void> | null = null;
+  private failuresInARow = 0;
+  private retryAt = 0;
+  private closing = false;
+  private lastWarnAt = 0;
+  private readonly counters = {
+    messages: 0,
+    flushes: 0,
+    failedFlushes: 0,
+    positionsWritten: 0,
+    devicesWritten: 0,
+    droppedPositions: 0,
+    lastFlushMs: 0,
+  };
+
+  constructor(
+    private readonly write: WriteBatch,
+    private readonly log: Logger,
+    /** Called after each commit with the stored rows of every device the flush touched. */
+    private readonly onWritten: (rows: DeviceRow[]) => void,
+    options: Partial<DeviceStateWriterOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  enqueue(change: DeviceChange, position?: PositionRow): void {
+    if (this.isEmpty()) this.oldestPendingAt = Date.now();
+    this.counters.messages += 1;
+    const pending = this.changes.get(change.deviceId);
+    this.changes.set(change.deviceId, pending ? mergeChanges(pending, change) : change);
+    if (position) {
+      this.positions.push(position);
+      this.bound();
+    }
+    this.schedule();
+  }
+
+  stats(): DeviceStateWriterStats {
+    return { ...this.counters, pendingPositions: this.positions.length, pendingDevices: this.changes.size };
+  }
+
+  /** Waits for the running flush, then writes everything still pending (a few attempts), then stops. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.inFlight;
+    for (let attempt = 0; !this.isEmpty() && attempt < 5; attempt++) {
+      await this.flush().catch(async (error: unknown) => {
+        this.log.error({ err: error, attempt }, 'final device state flush failed');
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt] ?? 1_000));
+      });
+    }
+    if (!this.isEmpty()) {
+      this.log.error(
+        { positions: this.positions.length, devices: this.changes.size },
+        'device state lost at shutdown: the database did not accept the final flush',
+      );
+    }
+  }
+
+  private isEmpty(): boolean {
+    return this.changes.size === 0 && this.positions.length === 0;
+  }
+
+  private schedule(): void {
+    if (this.closing || this.inFlight || this.isEmpty()) return;
+    const now = Date.now();
+    const due = Math.max(this.oldestPendingAt + this.options.flushIntervalMs, this.retryAt);
+    // A report adds a position and a device change, a status only a change: the larger count is the messages.
+    const pending = Math.max(this.positions.length, this.changes.size);
+    if ((pending >= this.options.flushAtMessages && now >= this.retryAt) || now >= due) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.start();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.schedule();
+      }, due - now);
+    }
+  }
+
+  private start(): void {
+    this.inFlight = this.flush()
+      .then(() => {
+        this.failuresInARow = 0;
+        this.retryAt = 0;
+      })
+      .catch((error: unknown) => {
+        const delay = RETRY_DELAYS_MS[Math.min(this.failuresInARow, RETRY_DELAYS_MS.length - 1)]!;
+        this.failuresInARow += 1;
+        this.retryAt = Date.now() + delay;
+        this.log.error(
+          { err: error, attempt: this.failuresInARow, retryInMs: delay, pendingPositions: this.positions.length },
+          'device state flush failed; the batch is kept and retried',
+        );
+      })
+      .finally(() => {
+        this.inFlight = null;
+        this.schedule();
+      });
+  }
+
+  private async flush(): Promise<void> {
+    const positions = this.positions.splice(0, this.options.maxPositionsPerFlush);
+    const changes = this.changes;
+    this.changes = new Map();
+    const oldest = this.oldestPendingAt;
+    // What stays behind is a backlog chunk (already due) or nothing; new arrivals restart the clock.
+    this.oldestPendingAt = this.positions.length > 0 ? oldest : 0;
+    const started = performance.now();
+    let rows: DeviceRow[];
+    try {
+      rows = await this.write([...changes.values()], positions);
+    } catch (error) {
+      this.requeue(changes, positions, oldest);
+      this.counters.failedFlushes += 1;
+      throw error;
+    }
+    this.counters.flushes += 1;
+    this.counters.positionsWritten += positions.length;
+    this.counters.devicesWritten += rows.length;
+    this.counters.lastFlushMs = performance.now() - started;
+    try {
+      this.onWritten(rows);
+    } catch (error) {
+      this.log.error({ err: error }, 'device state listener failed');
+    }
+  }
+
+  /** Puts a failed batch back in front of what arrived meanwhile; the newer changes fold onto it. */
+  private requeue(changes: Map<string, DeviceChange>, positions: PositionRow[], oldest: number): void {
+    for (const [deviceId, newer] of this.changes) {
+      const older = changes.get(deviceId);
+      changes.set(deviceId, older ? mergeChanges(older, newer) : newer);
+    }
+    this.changes = changes;
+    this.positions = positions.concat(this.positions);
+    this.oldestPendingAt = oldest;
+    this.bound();
+  }
+
+  private bound(): void {
+    const pending = this.positions.length;
+    const now = Date.now();
+    if (pending > this.options.maxPendingPositions) {
+      const excess = pending - this.options.maxPendingPositions;
+      this.positions.splice(0, excess);
+      this.counters.droppedPositions += excess;
+      if (now - this.lastWarnAt >= WARN_EVERY_MS) {
+        this.lastWarnAt = now;
+        this.log.error(
+          { dropped: this.counters.droppedPositions, limit: this.options.maxPendingPositions },
+          'position queue full: dropping the oldest positions until the database keeps up',
+        );
+      }
+    } else if (pending > this.options.highWaterMark && now - this.lastWarnAt >= WARN_EVERY_MS) {
+      this.lastWarnAt = now;
+      this.log.warn({ pending, highWaterMark: this.options.highWaterMark }, 'position queue is growing: the database is not keeping up');
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import {
+  ackMessage,
+  configAckMessage,
+  eventMessage,
+  parseDeviceTopic,
+  statusMessage,
+  telemetryMessage,
+  type AckMessage,
+  type ConfigAckMessage,
+  type EventMessage,
+  type StatusMessage,
+  type TelemetryMessage,
+} from '@fairway/domain';
+
+/** One validated device → server message. */
+export type InboundMessage =
+  | { channel: 'status'; deviceId: string; message: StatusMessage }
+  | { channel: 'telemetry'; deviceId: string; message: TelemetryMessage }
+  | { channel: 'ack'; deviceId: string; message: AckMessage }
+  | { channel: 'config/ack'; deviceId: string; message: ConfigAckMessage }
+  | { channel: 'event'; deviceId: string; message: EventMessage };
+
+export type InboundChannel = InboundMessage['channel'];
+
+export type ParseResult =
+  | { ok: true; inbound: InboundMessage }
+  /** Nothing to do: an empty retained payload clears a topic, it is not a message. */
+  | { ok: true; inbound: null }
+  | { ok: false; error: string };
+
+const SCHEMAS = {
+  status: statusMessage,
+  telemetry: telemetryMessage,
+  ack: ackMessage,
+  'config/ack': configAckMessage,
+  event: eventMessage,
+} as const;
+
+const isInbound = (channel: string): channel is InboundChannel => channel in SCHEMAS;
+
+/** Device ids are database uuids; checking here keeps malformed ids away from `::uuid[]` casts. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Topic + payload → a typed message, or the reason it is not one. Never throws: a cart with broken
+ * firmware must cost a counter and a debug line, not the gateway.
+ */
+export function parseInbound(topic: string, payload: Buffer): ParseResult {
+  const parsed = parseDeviceTopic(topic);
+  if (!parsed || !isInbound(parsed.channel)) return { ok: false, error: 'not a device → server topic' };
+  if (!UUID.test(parsed.deviceId)) return { ok: false, error: 'device id is not a uuid' };
+  if (payload.length === 0) return { ok: true, inbound: null };
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return { ok: false, error: 'payload is not JSON' };
+  }
+  const result = SCHEMAS[parsed.channel].safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    return { ok: false, error: `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}` };
+  }
+  return {
+    ok: true,
+    inbound: { channel: parsed.channel, deviceId: parsed.deviceId, message: result.data } as InboundMessage,
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Test fixtures for the device side (broker, gateway, realtime tests): real carts as MQTT clients with
+ * their own credentials, registered over the admin API so an external broker (Mosquitto + dynsec) learns
+ * them too, and real Socket.IO clients. Only tests import this file.
+ */
+import { deviceTopic, type CartView, type ServerToClientEvents, type TelemetryMessage } from '@fairway/domain';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { io as connectSocketIo, type Socket } from 'socket.io-client';
+import type { Runtime } from '../../runtime';
+
+export interface TestDevice {
+  deviceId: string;
+  secret: string;
+}
+
+const json = (res: { statusCode: number; body: string }) => {
+  if (res.statusCode >= 300) throw new Error(`HTTP ${res.statusCode}: ${res.body}`);
+  return JSON.parse(res.body) as unknown;
+};
+
+/** Registers a tracker as a superadmin would (POST /api/admin/devices); it lands in the staging site. */
+export async function registerDevice(rt: Runtime, superadminToken: string, serial = uniqueSerial()): Promise<TestDevice> {
+  const res = await rt.app.inject({
+    method: 'POST',
+    url: '/api/admin/devices',
+    headers: { authorization: `Bearer ${superadminToken}` },
+    payload: { serial },
+  });
+  const body = json(res) as { _id: string; secret: string };
+  return { deviceId: body._id, secret: body.secret };
+}
+
+/** Moves devices into a site (PATCH /api/admin/devices), as a superadmin does after registration. */
+export async function moveDevices(rt: Runtime, superadminToken: string, ids: string[], siteId: string): Promise<void> {
+  json(
+    await rt.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/devices',
+      headers: { authorization: `Bearer ${superadminToken}` },
+      payload: { ids, updateData: { siteID: siteId } },
+    }),
+  );
+}
+
+let serials = 0;
+export const uniqueSerial = () => `TEST-${process.pid}-${Date.now().toString(36)}-${++serials}`;
+
+/** The last will every cart sets: retained `{ online: false }` on its own status topic. */
+export const willOf = (deviceId: string): NonNullable<IClientOptions['will']> => ({
+  topic: deviceTopic(deviceId, 'status'),
+  payload: Buffer.from(JSON.stringify({ online: false })),
+  qos: 1,
+  retain: true,
+});
+
+/** Connects as a cart (username = client id = device id); rejects with the CONNACK error when refused. */
+export function connectDevice(url: string, device: TestDevice, options: IClientOptions = {}): Promise<MqttClient> {
+  return mqtt.connectAsync(
+    url,
+    {
+      username: device.deviceId,
+      password: device.secret,
+      clientId: device.deviceId,
+      reconnectPeriod: 0,
+      connectTimeout: 5_000,
+      will: willOf(device.deviceId),
+      ...options,
+    },
+    false,
+  );
+}
+
+/** The CONNACK return code a connection attempt ends with: 0 accepted, 5 not authorized, … */
+export async function connackCode(url: string, options: IClientOptions): Promise<number> {
+  try {
+    const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...options }, false);
+    await client.endAsync();
+    return 0;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'number') return code;
+    throw error;
+  }
+}
+
+/** The granted QoS of one subscription; 128 (0x80) when the broker refused it. */
+export async function grantedQos(client: MqttClient, topic: string): Promise<number> {
+  try {
+    const [grant] = await client.subscribeAsync(topic, { qos: 1 });
+    return grant?.qos ?? 128;
+  } catch (error) {
+    const granted = (error as { packet?: { granted?: number[] } }).packet?.granted;
+    if (granted) return granted[0] ?? 128;
+    throw error;
+  }
+}
+
+export const publishJson = (client: MqttClient, topic: string, payload: unknown, options: { qos?: 0 | 1; retain?: boolean } = {}) =>
+  client.publishAsync(topic, JSON.stringify(payload), { qos: options.qos ?? 0, retain: options.retain ?? false });
+
+export function telemetry(overrides: Partial<TelemetryMessage> = {}): TelemetryMessage {
+  return {
+    ts: Date.now(),
+    lat: 56.3498,
+    lng: -2.8135,
+    speed: 12.5,
+    heading: 90,
+    gpsLock: 9,
+    lock: 0,
+    key: '0',
+    keyAlarm: '0',
+    battV: 50.2,
+    charging: false,
+    odometer: 1234.5,
+    conType: 'G',
+    csq: 21,
+    uptime: 3600,
+    temp: 31,
+    ...overrides,
+  };
+}
+
+/** Polls `probe` until it returns something other than undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export type TestSocket = Socket<ServerToClientEvents>;
+
+/** A browser's Socket.IO client, connected (or refused: the promise rejects with the server's reason). */
+export function connectSocket(rt: Runtime, token: string | undefined): Promise<TestSocket> {
+  const socket: TestSocket = connectSocketIo(rt.url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: token === undefined ? {} : { token },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** Emits a client event and resolves with its acknowledgement. */
+export function request<T = undefined>(
+  socket: TestSocket,
+  event: 'join:site' | 'leave:site' | 'get:site:devices',
+  siteId: string,
+): Promise<{ ok: true; data: T } | { ok: false; message: string }> {
+  // The untyped view of the socket: the shared event map types acks as optional trailing callbacks.
+  return (socket as Socket).timeout(5_000).emitWithAck(event, siteId) as Promise<
+    { ok: true; data: T } | { ok: false; message: string }
+  >;
+}
+
+/** Collects `device:update` events of one device until `until` accepts one. */
+export function nextUpdate(socket: TestSocket, deviceId: string, until: (view: CartView) => boolean = () => true, timeoutMs = 5_000) {
+  return new Promise<CartView>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('device:update', listener);
+      reject(new Error(`no matching device:update for ${deviceId} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (view: CartView) => {
+      if (view._id !== deviceId || !until(view)) return;
+      clearTimeout(timer);
+      socket.off('device:update', listener);
+      resolve(view);
+    };
+    socket.on('device:update', listener);
+  });
+}

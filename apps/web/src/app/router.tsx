@@ -1,0 +1,166 @@
+import AccountBoxIcon from '@mui/icons-material/AccountBox';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import EventIcon from '@mui/icons-material/Event';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import KeyIcon from '@mui/icons-material/Key';
+import RouteIcon from '@mui/icons-material/Route';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import TuneIcon from '@mui/icons-material/Tune';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { LaterReleasePage } from '../components/LaterReleasePage';
+import { ADMIN_SECTIONS } from '../features/admin/admin-sections';
+import type { TranslationKey } from '../lib/i18n';
+import { AppShell } from './AppShell';
+import { createAuthenticatedLoader, guestOnlyLoader, superadminLoader } from './guards';
+import { NotFoundPage, RouteErrorBoundary } from './RouteErrorBoundary';
+import type { RouteHandle } from './route-handle';
+import { SessionRoute } from './SessionRoute';
+
+/** `/charts`, `/settings`, `/admin` open their first section; the element only shows while redirecting. */
+const redirectIndex = (to: string): RouteObject => ({
+  index: true,
+  loader: () => redirect(to),
+  element: <FullPageSpinner />,
+});
+
+/** A page whose issue comes later: a designed placeholder that says so. */
+function placeholder(
+  path: string,
+  titleKey: TranslationKey,
+  icon: ReactNode,
+  layout: RouteHandle['layout'],
+): RouteObject {
+  return {
+    path,
+    handle: { titleKey, layout } satisfies RouteHandle,
+    element: <LaterReleasePage titleKey={titleKey} icon={icon} />,
+  };
+}
+
+/**
+ * The route table of spec §2. Pages are lazy routes where they carry weight of their own (the map with
+ * Leaflet, the admin area, the login forms with react-hook-form), so each first load fetches only what
+ * its page needs; guards are plain loaders that run before each navigation.
+ */
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: AppShell,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: FullPageSpinner,
+      children: [
+        {
+          path: 'login',
+          loader: guestOnlyLoader,
+          handle: { layout: 'guest' } satisfies RouteHandle,
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await import('../features/auth/routes/LoginPage')).LoginPage,
+              }),
+              handle: { titleKey: 'auth.login.title' } satisfies RouteHandle,
+            },
+            {
+              path: 'register',
+              lazy: async () => ({
+                Component: (await import('../features/auth/routes/RegisterPage')).RegisterPage,
+              }),
+              handle: { titleKey: 'auth.register.title' } satisfies RouteHandle,
+            },
+            {
+              path: 'resetPassword',
+              lazy: async () => ({
+                Component: (await import('../features/auth/routes/ForgotPasswordPage')).ForgotPasswordPage,
+              }),
+              handle: { titleKey: 'auth.forgotPassword.title' } satisfies RouteHandle,
+            },
+            {
+              path: 'passwordReset',
+              lazy: async () => ({
+                Component: (await import('../features/auth/routes/PasswordResetPage')).PasswordResetPage,
+              }),
+              handle: { titleKey: 'auth.passwordReset.title' } satisfies RouteHandle,
+            },
+          ],
+        },
+        {
+          id: 'authenticated',
+          loader: createAuthenticatedLoader(queryClient),
+          // Spec §4: the auth check runs before every navigation, not only when this route first matches.
+          shouldRevalidate: () => true,
+          Component: SessionRoute,
+          handle: { layout: 'authenticated' } satisfies RouteHandle,
+          children: [
+            {
+              // Page errors render inside the layout, keeping the navigation usable.
+              ErrorBoundary: RouteErrorBoundary,
+              children: [
+                {
+                  index: true,
+                  handle: { titleKey: 'nav.map' } satisfies RouteHandle,
+                  lazy: async () => ({ Component: (await import('../features/map/MapPage')).MapPage }),
+                },
+                placeholder('fleet', 'nav.fleet', <DirectionsCarIcon />, 'authenticated'),
+                placeholder('virtualKeys', 'pages.virtualKeys', <KeyIcon />, 'authenticated'),
+                placeholder('rides', 'nav.rides', <RouteIcon />, 'authenticated'),
+                placeholder('bookings', 'pages.bookings', <EventIcon />, 'authenticated'),
+                {
+                  path: 'charts',
+                  children: [
+                    redirectIndex('/charts/revenue'),
+                    placeholder('revenue', 'pages.chartsRevenue', <BarChartIcon />, 'authenticated'),
+                    placeholder('usage', 'pages.chartsUsage', <TimelineIcon />, 'authenticated'),
+                  ],
+                },
+                {
+                  path: 'settings',
+                  handle: { layout: 'settings' } satisfies RouteHandle,
+                  children: [
+                    redirectIndex('/settings/general'),
+                    placeholder('general', 'pages.settingsGeneral', <TuneIcon />, 'settings'),
+                    placeholder('booking', 'pages.settingsBooking', <EventAvailableIcon />, 'settings'),
+                    placeholder('account', 'pages.settingsAccount', <AccountBoxIcon />, 'settings'),
+                  ],
+                },
+                {
+                  path: 'admin',
+                  loader: superadminLoader,
+                  handle: { titleKey: 'nav.admin' } satisfies RouteHandle,
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/AdminLayout')).AdminLayout,
+                  }),
+                  children: [
+                    redirectIndex('/admin/devices'),
+                    ...ADMIN_SECTIONS.map((section): RouteObject => ({
+                      path: section,
+                      handle: { titleKey: `admin.sections.${section}` } satisfies RouteHandle,
+                      lazy: async () => ({
+                        Component: (await import('../features/admin/AdminSectionPage')).adminSectionPage(
+                          section,
+                        ),
+                      }),
+                    })),
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: '*',
+          Component: NotFoundPage,
+          handle: { titleKey: 'errors.pageNotFound' } satisfies RouteHandle,
+        },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(createAppRoutes(queryClient));

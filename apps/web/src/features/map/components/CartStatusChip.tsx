@@ -1,0 +1,28 @@
+import { cartMarkerState, CART_MARKER_COLOURS, type CartView } from '@fairway/domain';
+import Chip from '@mui/material/Chip';
+import { useTranslation } from 'react-i18next';
+
+/** Offline / in use / online, in the same colours as the map markers. */
+export function CartStatusChip({ cart }: { cart: CartView }) {
+  const { t } = useTranslation();
+  const state = cartMarkerState(cart);
+  const label =
+    state === 'offline'
+      ? t('map.status.offline')
+      : state === 'idle'
+        ? t('map.status.online')
+        : t('map.status.inUse');
+  const colour = CART_MARKER_COLOURS[state];
+  return (
+    <Chip
+      size="small"
+      label={label}
+      variant="outlined"
+      sx={{
+        borderColor: colour,
+        color: 'text.primary',
+        '&::before': { content: '""', width: 8, height: 8, borderRadius: '50%', bgcolor: colour, ml: 1 },
+      }}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import MapIcon from '@mui/icons-material/Map';
+import SatelliteAltIcon from '@mui/icons-material/SatelliteAlt';
+import { MAP } from '@fairway/domain';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { useMap } from 'react-leaflet';
+import type { BaseLayer } from '../base-layer';
+import type { LatLngTuple } from '../lib/marker-animation';
+
+/** Street/satellite switch (spec §2 Map toggles). */
+export function BaseLayerToggle({
+  value,
+  onChange,
+}: {
+  value: BaseLayer;
+  onChange: (layer: BaseLayer) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper elevation={3}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={value}
+        onChange={(_event, next: BaseLayer | null) => next && onChange(next)}
+        aria-label={t('map.baseLayer')}
+      >
+        <ToggleButton value="street" aria-label={t('map.street')} data-testid="base-layer-street">
+          <MapIcon fontSize="small" sx={{ mr: { sm: 0.5 } }} />
+          <span className="fw-toggle-label">{t('map.street')}</span>
+        </ToggleButton>
+        <ToggleButton value="satellite" aria-label={t('map.satellite')} data-testid="base-layer-satellite">
+          <SatelliteAltIcon fontSize="small" sx={{ mr: { sm: 0.5 } }} />
+          <span className="fw-toggle-label">{t('map.satellite')}</span>
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </Paper>
+  );
+}
+
+/** Back to the site's centre at the default zoom (spec §2 Map: recenter). */
+export function RecenterButton({ center }: { center: LatLngTuple }) {
+  const { t } = useTranslation();
+  const map = useMap();
+  return (
+    <Paper elevation={3} sx={{ alignSelf: 'flex-end' }}>
+      <Tooltip title={t('map.recenter')} placement="left">
+        <IconButton
+          aria-label={t('map.recenter')}
+          onClick={() => map.setView([center[0], center[1]], MAP.defaultZoom)}
+        >
+          <CenterFocusStrongIcon />
+        </IconButton>
+      </Tooltip>
+    </Paper>
+  );
+}

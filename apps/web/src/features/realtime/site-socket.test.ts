@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeCart, SITE_A, SITE_B } from '../../test/carts';
+import { FakeSocket } from '../../test/fake-socket';
+import { createRealtimeStore, type RealtimeStore } from './realtime-store';
+import { bindSiteSocket } from './site-socket';
+
+let socket: FakeSocket;
+let store: RealtimeStore;
+const refreshToken = vi.fn<() => Promise<unknown>>();
+const onSessionLost = vi.fn<() => void>();
+
+function bind() {
+  return bindSiteSocket(socket.asSocket(), store, {
+    refreshToken,
+    isSessionLost: (error) => error === 'refused',
+    onSessionLost,
+    authRetryDelayMs: 1_000,
+  });
+}
+
+beforeEach(() => {
+  socket = new FakeSocket();
+  store = createRealtimeStore();
+  refreshToken.mockReset();
+  onSessionLost.mockReset();
+});
+
+afterEach(() => vi.useRealTimers());
+
+describe('bindSiteSocket', () => {
+  it('joins the site and asks for its carts on connect, then stores the acknowledged list', () => {
+    const binding = bind();
+    binding.setSite(SITE_A);
+    socket.receive('connect');
+
+    expect(socket.emitted.map((entry) => [entry.event, entry.args[0]])).toEqual([
+      ['join:site', SITE_A],
+      ['get:site:devices', SITE_A],
+    ]);
+    const carts = [makeCart(), makeCart()];
+    socket.ackOf('get:site:devices')({ ok: true, data: carts });
+
+    expect(store.getState()).toMatchObject({ connection: 'connected', devicesLoaded: true });
+    expect(Object.keys(store.getState().devicesById)).toEqual(carts.map((cart) => cart._id));
+  });
+
+  it('applies device:update by _id and skips payloads that are not carts', () => {
+    const binding = bind();
+    binding.setSite(SITE_A);
+    socket.receive('connect');
+    const cart = makeCart();
+    socket.receive('site:devices', { siteId: SITE_A, devices: [cart] });
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    socket.receive('device:update', { ...cart, gpsCoordinates: '50.5,14.5' });
+    socket.receive('device:update', { _id: cart._id, gpsCoordinates: 'broken' });
+
+    expect(store.getState().devicesById[cart._id]?.gpsCoordinates).toBe('50.5,14.5');
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it('leaves the old room and joins the new one when the site changes', () => {
+    const binding = bind();
+    binding.setSite(SITE_A);
+    socket.receive('connect');
+    socket.emitted.length = 0;
+
+    binding.setSite(SITE_B);
+
+    expect(socket.emitted.map((entry) => [entry.event, entry.args[0]])).toEqual([
+      ['leave:site', SITE_A],
+      ['join:site', SITE_B],
+      ['get:site:devices', SITE_B],
+    ]);
+    expect(store.getState()).toMatchObject({ siteId: SITE_B, devicesById: {} });
+  });
+
+  it('reports the connection state for the disconnected warning', () => {
+    bind().setSite(SITE_A);
+    socket.receive('connect');
+    socket.receive('disconnect', 'transport close');
+    expect(store.getState().connection).toBe('disconnected');
+    socket.receive('connect');
+    expect(store.getState().connection).toBe('connected');
+  });
+
+  it('reconnects by itself when the server dropped the connection', () => {
+    bind().setSite(SITE_A);
+    socket.receive('connect');
+    socket.receive('disconnect', 'io server disconnect');
+    expect(socket.connectCalls).toBe(1);
+  });
+
+  it('refreshes the token and reconnects after a refused handshake', async () => {
+    vi.useFakeTimers();
+    refreshToken.mockResolvedValue('new-token');
+    bind().setSite(SITE_A);
+
+    socket.receive('connect_error', new Error('unauthorized'));
+    await vi.runAllTimersAsync();
+
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(socket.connectCalls).toBe(1);
+    expect(store.getState().connection).toBe('disconnected');
+  });
+
+  it('ends the session when the refresh is refused', async () => {
+    vi.useFakeTimers();
+    refreshToken.mockRejectedValue('refused');
+    bind().setSite(SITE_A);
+
+    socket.receive('connect_error', new Error('unauthorized'));
+    await vi.runAllTimersAsync();
+
+    expect(onSessionLost).toHaveBeenCalledTimes(1);
+    expect(socket.connectCalls).toBe(0);
+  });
+
+  it("leaves transport errors to Socket.IO's own reconnection", () => {
+    bind().setSite(SITE_A);
+    socket.receive('connect_error', new Error('xhr poll error'));
+    expect(refreshToken).not.toHaveBeenCalled();
+    expect(store.getState().connection).toBe('disconnected');
+  });
+
+  it('removes its listeners and disconnects on dispose', () => {
+    const binding = bind();
+    binding.dispose();
+    expect(socket.listenerCount('device:update')).toBe(0);
+    expect(socket.listenerCount('connect')).toBe(0);
+    expect(socket.connected).toBe(false);
+  });
+});

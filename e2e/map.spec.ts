@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, logIn, logOut } from './support/session';
+
+const markers = '[data-testid^="cart-marker-"]';
+
+test('an operator sees the live fleet on the map, watches a cart move and logs out', async ({ page }) => {
+  await logIn(page, ACCOUNTS.admin);
+
+  // 16 demo carts, all with a position, even though no map tile can load in this run.
+  await expect(page.locator(markers)).toHaveCount(16);
+  await expect(page.getByTestId('cart-count')).toHaveText('16');
+  await expect(page.getByTestId('connection-lost')).toBeHidden();
+
+  // Live updates: some cart's reported position changes within 30 s (the simulator drives the carts).
+  const positions = () =>
+    page
+      .locator(markers)
+      .evaluateAll((elements) =>
+        Object.fromEntries(
+          elements.map((element) => [
+            element.dataset.testid,
+            `${element.dataset.lat},${element.dataset.lng}`,
+          ]),
+        ),
+      );
+  const before = await positions();
+  expect(Object.keys(before)).toHaveLength(16);
+  await expect
+    .poll(
+      async () => {
+        const now = await positions();
+        return Object.keys(now).filter((id) => now[id] !== before[id]);
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .not.toEqual([]);
+
+  await logOut(page);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+});
+
+test('the map stays usable without tiles: toggles, search and the cart list work', async ({ page }) => {
+  await logIn(page, ACCOUNTS.admin);
+  await expect(page.locator(markers)).toHaveCount(16);
+
+  await page.getByTestId('base-layer-satellite').click();
+  await expect(page.getByTestId('base-layer-satellite')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('base-layer-street').click();
+  await expect(page.getByTestId('base-layer-street')).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('searchbox', { name: 'Search carts' }).fill('12');
+  await expect(page.getByTestId('cart-row-12')).toBeVisible();
+  await expect(page.getByTestId('cart-row-3')).toBeHidden();
+  await page.getByTestId('cart-row-12').click();
+  await expect(page.getByTestId('cart-marker-12')).toHaveAttribute('aria-pressed', 'true');
+});

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Overridable for a machine where these ports are taken (another test run, a local broker).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const MQTT_PORT = process.env.E2E_MQTT_PORT ?? '18830';
+const baseURL = `http://localhost:${PORT}`;
+
+// A fresh data directory per run (a new database, no state left from earlier runs). Set once in the main
+// process; the workers inherit the environment, so every process agrees on it.
+process.env.FAIRWAY_E2E_DATA_DIR ??= `./data/e2e-${Date.now()}`;
+
+// Port 9 on loopback refuses connections: the map must stay usable without any tiles.
+const UNREACHABLE_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(repoRoot, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Debian's Chromium: browsers cannot be downloaded here.
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      MQTT_PORT,
+      DATA_DIR: process.env.FAIRWAY_E2E_DATA_DIR,
+      TILE_STREET_URL: UNREACHABLE_TILES,
+      TILE_SATELLITE_URL: UNREACHABLE_TILES,
+    },
+  },
+});
