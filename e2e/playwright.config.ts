@@ -60,7 +60,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    // The server logs every request; only its errors are worth showing next to the test results.
+    stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(PORT),

@@ -25,12 +25,20 @@ import { storageRoutes } from './modules/storage/storage.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+function trustProxySetting(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === 'off') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((part) => part.trim());
+}
+
 /** Builds the HTTP application; used by the runtime and by tests through `app.inject` or a real port. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    disableRequestLogging: ctx.config.NODE_ENV === 'test',
-    trustProxy: true,
+    trustProxy: trustProxySetting(ctx.config.TRUST_PROXY),
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

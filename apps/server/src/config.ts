@@ -26,6 +26,16 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Which proxies may set X-Forwarded-For: off (default), a hop count, or a comma-separated list of
+   * addresses/CIDRs. Trusting every proxy would let a client forge its address past the login rate limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .refine((value) => value === 'off' || /^\d+$/.test(value) || /^[\d.:/a-f, ]+$/i.test(value), {
+      message: "must be 'off', a hop count, or a comma-separated list of proxy addresses",
+    }),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),

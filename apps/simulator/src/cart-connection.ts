@@ -38,6 +38,15 @@ export const KEEPALIVE_S = 30;
 const CONNECT_TIMEOUT_MS = 10_000;
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 30_000;
+/** How long a clean shutdown waits for the broker before it just closes the socket. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/** `promise`, or `fallback` if it has not settled within `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 /**
  * One cart's MQTT session: its own credentials (username and clientId = device id, password = secret),
@@ -115,19 +124,14 @@ export class CartConnection {
     if (this.linkState === 'closed') return;
     const qos = CHANNEL_QOS[channel];
     if (qos === 0 && !this.connected) return;
-    this.client.publish(
-      deviceTopic(this.options.deviceId, channel),
-      body,
-      { qos, retain: channel === 'status' },
-      (error) => {
-        if (error)
-          this.options.logger.debug('Publish failed', {
-            deviceId: this.options.deviceId,
-            channel,
-            error: error.message,
-          });
-      },
-    );
+    const topic = deviceTopic(this.options.deviceId, channel);
+    this.client.publish(topic, body, { qos, retain: channel === 'status' }, (error) => {
+      if (!error) return;
+      this.options.logger.debug(
+        { deviceId: this.options.deviceId, channel, error: error.message },
+        'Publish failed',
+      );
+    });
   }
 
   /**
@@ -151,24 +155,33 @@ export class CartConnection {
     if (this.linkState === 'suspended' || this.linkState === 'waiting') this.reconnectNow();
   }
 
-  /** Clean shutdown: the retained status says offline (the will is not sent on a clean DISCONNECT). */
+  /**
+   * Clean shutdown: the retained status says offline, then DISCONNECT (which discards the will). A broker
+   * that does not answer within a few seconds gets the socket closed instead, and publishes the will.
+   */
   async close(offlineStatusBody: string): Promise<void> {
     const wasConnected = this.connected;
     this.linkState = 'closed';
+    let statusSent = false;
     if (wasConnected) {
-      try {
-        await this.client.publishAsync(deviceTopic(this.options.deviceId, 'status'), offlineStatusBody, {
+      const sent = this.client
+        .publishAsync(deviceTopic(this.options.deviceId, 'status'), offlineStatusBody, {
           qos: CHANNEL_QOS.status,
           retain: true,
-        });
-      } catch (error) {
-        this.options.logger.warn('Could not publish the offline status', {
-          deviceId: this.options.deviceId,
-          error: (error as Error).message,
-        });
+        })
+        .then(() => true);
+      statusSent = await withTimeout(sent, CLOSE_TIMEOUT_MS, false).catch(() => false);
+      if (!statusSent) {
+        this.options.logger.warn({ deviceId: this.options.deviceId }, 'Could not publish the offline status');
       }
     }
-    await this.client.endAsync(!wasConnected);
+    const ended = await withTimeout(
+      this.client.endAsync(!statusSent).then(() => true),
+      CLOSE_TIMEOUT_MS,
+      false,
+    );
+    // A second end() is a no-op while the first is pending, so close the socket under it instead.
+    if (!ended) this.client.stream?.destroy();
   }
 
   private reconnectNow(): void {
@@ -180,7 +193,7 @@ export class CartConnection {
     if (this.linkState === 'closed') return;
     this.linkState = 'connected';
     this.attempts = 0;
-    this.options.logger.debug('Cart connected', { deviceId: this.options.deviceId, sessionPresent });
+    this.options.logger.debug({ deviceId: this.options.deviceId, sessionPresent }, 'Cart connected');
     if (!sessionPresent) {
       // A new (or lost) session: subscribe. The broker then also sends the retained config.
       const topics = Object.fromEntries(
@@ -193,17 +206,17 @@ export class CartConnection {
         const granted = await this.client.subscribeAsync(topics);
         const refused = granted.filter((grant) => grant.qos === 128);
         if (refused.length > 0) {
-          this.options.logger.warn('Broker refused subscriptions', {
-            deviceId: this.options.deviceId,
-            refused,
-          });
+          this.options.logger.warn(
+            { deviceId: this.options.deviceId, refused },
+            'Broker refused subscriptions',
+          );
         }
       } catch (error) {
         // Usually the link dropped mid-subscribe; the next session subscribes again.
-        this.options.logger.warn('Subscribe failed', {
-          deviceId: this.options.deviceId,
-          error: (error as Error).message,
-        });
+        this.options.logger.warn(
+          { deviceId: this.options.deviceId, error: (error as Error).message },
+          'Subscribe failed',
+        );
         return;
       }
     }
@@ -223,7 +236,7 @@ export class CartConnection {
     this.attempts += 1;
     this.reconnectAt = this.options.clock() + this.options.random.between(window / 2, window);
     if (was === 'connected') {
-      this.options.logger.info('Cart lost its connection', { deviceId: this.options.deviceId });
+      this.options.logger.info({ deviceId: this.options.deviceId }, 'Cart lost its connection');
       this.options.onDisconnected();
     }
   }
@@ -231,8 +244,8 @@ export class CartConnection {
   private onError(error: Error & { code?: string | number }): void {
     const details = { deviceId: this.options.deviceId, error: error.message, code: error.code };
     // Refused credentials need a human; a broker that is away is routine and retried quietly.
-    if (typeof error.code === 'number') this.options.logger.warn('Broker refused the cart', details);
-    else this.options.logger.debug('Connection error', details);
+    if (typeof error.code === 'number') this.options.logger.warn(details, 'Broker refused the cart');
+    else this.options.logger.debug(details, 'Connection error');
   }
 
   private onMessage(topic: string, payload: Buffer): void {
@@ -242,17 +255,17 @@ export class CartConnection {
       parsed.deviceId !== this.options.deviceId ||
       (parsed.channel !== 'command' && parsed.channel !== 'config')
     ) {
-      this.options.logger.warn('Message on an unexpected topic', { deviceId: this.options.deviceId, topic });
+      this.options.logger.warn({ deviceId: this.options.deviceId, topic }, 'Message on an unexpected topic');
       return;
     }
     let json: unknown;
     try {
       json = JSON.parse(payload.toString('utf8'));
     } catch {
-      this.options.logger.warn('Ignoring a payload that is not JSON', {
-        deviceId: this.options.deviceId,
-        topic,
-      });
+      this.options.logger.warn(
+        { deviceId: this.options.deviceId, topic },
+        'Ignoring a payload that is not JSON',
+      );
       return;
     }
     this.options.onMessage(parsed.channel, json);

@@ -108,13 +108,13 @@ function fail(message: string): never {
 }
 
 function cliLogger(verbose: boolean): Logger {
-  const line = (level: string, message: string, details?: Record<string, unknown>): string =>
-    `${new Date().toISOString()} ${level} ${message}${details ? ` ${JSON.stringify(details)}` : ''}`;
+  const line = (level: string, message: string, details: Record<string, unknown>): string =>
+    `${new Date().toISOString()} ${level} ${message} ${JSON.stringify(details)}`;
   return {
-    debug: (message, details) => verbose && console.log(line('debug', message, details)),
-    info: (message, details) => console.log(line('info', message, details)),
-    warn: (message, details) => console.warn(line('warn', message, details)),
-    error: (message, details) => console.error(line('error', message, details)),
+    debug: (details, message) => verbose && console.log(line('debug', message, details)),
+    info: (details, message) => console.log(line('info', message, details)),
+    warn: (details, message) => console.warn(line('warn', message, details)),
+    error: (details, message) => console.error(line('error', message, details)),
   };
 }
 

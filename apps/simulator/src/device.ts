@@ -1,5 +1,6 @@
 import {
   commandMessage,
+  type CommandMessage,
   type ConfigMessage,
   type DeviceSettings,
   type StatusMessage,
@@ -15,7 +16,7 @@ import {
   type CartBehaviour,
   type CartModel,
 } from './cart-model';
-import { CommandProcessor, type CommandOutcome, type CommandTarget, type WifiNetwork } from './commands';
+import { CommandProcessor, type CommandTarget, type WifiNetwork } from './commands';
 import { decideConfig, FACTORY_SETTINGS } from './config';
 import type { Course } from './courses/course';
 import { distanceM, type LatLng } from './geo';
@@ -225,10 +226,10 @@ export class CartDevice implements CommandTarget {
   receiveCommand(payload: unknown): void {
     const parsed = commandMessage.safeParse(payload);
     if (!parsed.success) {
-      this.options.logger.warn('Ignoring invalid command', {
-        deviceId: this.deviceId,
-        issues: parsed.error.issues,
-      });
+      this.options.logger.warn(
+        { deviceId: this.deviceId, issues: parsed.error.issues },
+        'Ignoring invalid command',
+      );
       return;
     }
     const command = parsed.data;
@@ -239,24 +240,26 @@ export class CartDevice implements CommandTarget {
     }
   }
 
-  private runCommand(command: Parameters<CommandProcessor['handle']>[0]): CommandOutcome {
+  private runCommand(command: CommandMessage): void {
     const now = this.options.clock();
     this.advance(now);
     const lockBefore = this.model.lock;
     const outcome = this.commands.handle(command, this, now);
     this.options.outbox('ack', outcome.ack);
-    this.options.logger.debug('Command answered', {
-      deviceId: this.deviceId,
-      command: command.name,
-      code: command.code,
-      ok: outcome.ack.ok,
-      error: outcome.ack.error,
-      duplicate: !outcome.executed,
-    });
+    this.options.logger.debug(
+      {
+        deviceId: this.deviceId,
+        command: command.name,
+        code: command.code,
+        ok: outcome.ack.ok,
+        error: outcome.ack.error,
+        duplicate: !outcome.executed,
+      },
+      'Command answered',
+    );
     // Show the new lock state at once: the dashboard polls for it right after the ack.
     if (this.model.lock !== lockBefore) this.reportSoon(now);
     if (outcome.afterAck === 'reboot') this.options.onReboot?.();
-    return outcome;
   }
 
   /** A payload from `config`: applied when newer than the running version, then acked. */
@@ -270,7 +273,7 @@ export class CartDevice implements CommandTarget {
         this.options.outbox('config/ack', buildConfigAck(decision.config.version, now));
         // The retained status names the running config version, so refresh it.
         this.options.outbox('status', this.statusOnline(now));
-        log.debug('Config applied', { deviceId: this.deviceId, version: decision.config.version });
+        log.debug({ deviceId: this.deviceId, version: decision.config.version }, 'Config applied');
         this.reportSoon(now);
         return;
       case 'already-running':
@@ -278,18 +281,17 @@ export class CartDevice implements CommandTarget {
         this.options.outbox('config/ack', buildConfigAck(decision.version, now));
         return;
       case 'stale':
-        log.info('Ignoring config older than the running one', {
-          deviceId: this.deviceId,
-          version: decision.version,
-          running: this.configVersion,
-        });
+        log.info(
+          { deviceId: this.deviceId, version: decision.version, running: this.configVersion },
+          'Ignoring config older than the running one',
+        );
         return;
       case 'refuse':
         this.options.outbox('config/ack', buildConfigAck(decision.version, now, decision.error));
-        log.warn('Refused invalid config', { deviceId: this.deviceId, error: decision.error });
+        log.warn({ deviceId: this.deviceId, error: decision.error }, 'Refused invalid config');
         return;
       case 'invalid':
-        log.warn('Ignoring invalid config', { deviceId: this.deviceId, error: decision.error });
+        log.warn({ deviceId: this.deviceId, error: decision.error }, 'Ignoring invalid config');
         return;
     }
   }

@@ -3,33 +3,21 @@ import {
   deviceMayPublish,
   deviceMaySubscribe,
   deviceTopic,
-  parseDeviceTopic,
-  TOPIC_ROOT,
-  type CommandMessage,
   type ConfigMessage,
 } from '@fairway/domain';
 import { Aedes } from 'aedes';
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { connectAsync, type MqttClient } from 'mqtt';
+import { connectAsync } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FACTORY_SETTINGS } from './config';
 import { DEMO_COURSE } from './courses';
 import { startFleet, type Fleet, type FleetCart } from './fleet';
 import { silentLogger } from './logger';
+import { newCommand, observe, sendCommand, SERVER } from './mqtt-test-helpers';
 
 /** Aedes keeps its persistence on the instance, but its type declarations do not say so. */
 const persistenceOf = (broker: Aedes): unknown => (broker as unknown as { persistence: unknown }).persistence;
-
-/** The server side's own broker login in these tests. */
-const SERVER = { username: 'server', password: 'server-secret' };
-
-interface Received {
-  deviceId: string;
-  channel: string;
-  body: Record<string, unknown>;
-  retain: boolean;
-}
 
 /**
  * An Aedes broker that authenticates each cart by its own secret and enforces the protocol's ACL
@@ -69,39 +57,6 @@ async function startBroker(secrets: Map<string, string>, persistence?: unknown, 
     await serverClosed;
   };
   return { broker, url, port: (server.address() as AddressInfo).port, violations, close };
-}
-
-/** The server's view: every device message, parsed. */
-async function observe(url: string, name: string) {
-  const received: Received[] = [];
-  const client = await connectAsync(url, { ...SERVER, clientId: `server-${name}`, reconnectPeriod: 200 });
-  client.on('message', (topic, payload, packet) => {
-    const parsed = parseDeviceTopic(topic);
-    if (!parsed) return;
-    received.push({ ...parsed, body: JSON.parse(payload.toString()), retain: packet.retain });
-  });
-  await client.subscribeAsync(`${TOPIC_ROOT}/+/#`, { qos: 1 });
-  const waitFor = async (predicate: (message: Received) => boolean, timeoutMs = 5_000): Promise<Received> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = received.find(predicate);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`No matching message within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  return { client, received, waitFor };
-}
-
-const newCommand = (fields: Pick<CommandMessage, 'name'> & Partial<CommandMessage>): CommandMessage => ({
-  id: randomUUID(),
-  issuedAt: Date.now(),
-  expiresAt: Date.now() + 30_000,
-  ...fields,
-});
-
-async function sendCommand(client: MqttClient, deviceId: string, command: CommandMessage): Promise<void> {
-  await client.publishAsync(deviceTopic(deviceId, 'command'), JSON.stringify(command), { qos: 1 });
 }
 
 describe('a fleet against a real MQTT broker (Aedes)', () => {

@@ -101,13 +101,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       }),
   );
   const byId = new Map(carts.map((cart) => [cart.deviceId, cart]));
-  logger.info('Starting fleet', {
-    carts: carts.length,
-    course: options.course.name,
-    activity,
-    timeScale: settings.timeScale,
-    seed,
-  });
+  logger.info(
+    { carts: carts.length, course: options.course.name, activity, timeScale: settings.timeScale, seed },
+    'Starting fleet',
+  );
 
   // Connections open gradually from the shared loop; everything else happens in the same loop.
   const firstAttempts: Promise<void>[] = [];
@@ -134,10 +131,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 
   while (started < carts.length) await sleep(settings.tickMs);
   await Promise.all(firstAttempts);
-  logger.info('Fleet started', {
-    carts: carts.length,
-    connected: carts.filter((cart) => cart.connected).length,
-  });
+  logger.info(
+    { carts: carts.length, connected: carts.filter((cart) => cart.connected).length },
+    'Fleet started',
+  );
 
   let stopping: Promise<void> | null = null;
   return {
@@ -148,7 +145,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       stopping ??= (async () => {
         clearInterval(loop);
         await Promise.all(carts.map((cart) => cart.stop()));
-        logger.info('Fleet stopped', { carts: carts.length });
+        logger.info({ carts: carts.length }, 'Fleet stopped');
       })();
       return stopping;
     },

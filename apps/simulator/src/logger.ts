@@ -1,12 +1,12 @@
 /**
- * The logging the simulator needs: message first, details second (for pino, wrap it as
- * `(message, details) => log.info(details ?? {}, message)`).
+ * The logging the simulator needs, in pino's argument order (details first, then the message), so the
+ * server can hand in its pino logger (or a child of it) as it is.
  */
 export interface Logger {
-  debug(message: string, details?: Record<string, unknown>): void;
-  info(message: string, details?: Record<string, unknown>): void;
-  warn(message: string, details?: Record<string, unknown>): void;
-  error(message: string, details?: Record<string, unknown>): void;
+  debug(details: Record<string, unknown>, message: string): void;
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
 }
 
 export const silentLogger: Logger = {
@@ -20,6 +20,6 @@ export const silentLogger: Logger = {
 export const consoleLogger: Logger = {
   debug: () => {},
   info: () => {},
-  warn: (message, details) => console.warn(message, details ?? ''),
-  error: (message, details) => console.error(message, details ?? ''),
+  warn: (details, message) => console.warn(message, details),
+  error: (details, message) => console.error(message, details),
 };

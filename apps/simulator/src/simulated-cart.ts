@@ -128,7 +128,7 @@ export class SimulatedCart implements CartHandle {
     try {
       body = encodeOutbound(channel, message);
     } catch (error) {
-      this.options.logger.error((error as Error).message, { deviceId: this.deviceId, message });
+      this.options.logger.error({ deviceId: this.deviceId, message }, (error as Error).message);
       return;
     }
     this.connection.publish(channel, body);
@@ -137,10 +137,10 @@ export class SimulatedCart implements CartHandle {
   private reboot(): void {
     const downtime = this.options.linkRandom.between(REBOOT_DOWNTIME_MS[0], REBOOT_DOWNTIME_MS[1]);
     setTimeout(() => {
-      this.options.logger.info('Cart rebooting', {
-        deviceId: this.deviceId,
-        downtimeMs: Math.round(downtime),
-      });
+      this.options.logger.info(
+        { deviceId: this.deviceId, downtimeMs: Math.round(downtime) },
+        'Cart rebooting',
+      );
       this.device.boot();
       this.connection.drop(downtime);
     }, REBOOT_AFTER_ACK_MS);

@@ -16,9 +16,11 @@ const router = createAppRouter(queryClient);
 // A session that can no longer be renewed ends like a logout, but brings the user back afterwards.
 setSessionExpiredHandler(() => {
   const { pathname, search } = router.state.location;
-  endSession(queryClient);
+  endSession();
   showToast(i18n.t('errors.sessionExpired'), 'warning');
-  void router.navigate(loginPathFor(`${pathname}${search}`), { replace: true });
+  void router
+    .navigate(loginPathFor(`${pathname}${search}`), { replace: true })
+    .then(() => queryClient.clear());
 });
 
 const container = document.getElementById('root');

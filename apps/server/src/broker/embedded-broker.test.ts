@@ -7,6 +7,7 @@ import { activity } from '../modules/activity/activity.table';
 import { positions } from '../modules/devices/devices.table';
 import { platformSecret } from '../modules/platform/platform.service';
 import type { Runtime } from '../runtime';
+import { startEmbeddedBroker } from './embedded-broker';
 import {
   connackCode,
   connectDevice,
@@ -105,8 +106,8 @@ describe('device topic rules', () => {
     observer.on('message', (topic) => seen.push(topic));
     await observer.subscribeAsync(deviceTopic(cartB.deviceId, 'telemetry'));
     const intruder = track(await connectDevice(rt.mqttUrl, cartA));
-    // QoS 1, so the broker has answered (or cut the connection) before we look.
-    await publishJson(intruder, deviceTopic(cartB.deviceId, 'telemetry'), telemetry(), { qos: 1 }).catch(() => undefined);
+    // Not awaited: Aedes answers by closing the connection, so the PUBACK never comes.
+    intruder.publish(deviceTopic(cartB.deviceId, 'telemetry'), JSON.stringify(telemetry()), { qos: 1 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen).toEqual([]);
     const rows = await rt.ctx.db.select().from(positions).where(eq(positions.deviceId, cartB.deviceId));
@@ -150,5 +151,31 @@ describe('device topic rules', () => {
     expect(await received).toEqual(config);
     // An empty retained payload clears the topic again.
     await observer.publishAsync(deviceTopic(cartA.deviceId, 'config'), '', { qos: 1, retain: true });
+  });
+});
+
+describe.skipIf(external)('MQTT over WebSocket', () => {
+  it('accepts a cart over ws:// with the same credentials and rules', async () => {
+    const broker = await startEmbeddedBroker({
+      port: 0,
+      wsPort: 0,
+      host: '127.0.0.1',
+      db: rt.ctx.db,
+      serverUsername: 'fairway-server',
+      serverPassword: 'unused-here',
+      log: rt.ctx.log,
+    });
+    try {
+      expect(broker.wsUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/mqtt$/);
+      const cart = track(await connectDevice(broker.wsUrl!, cartA));
+      expect(await grantedQos(cart, deviceTopic(cartA.deviceId, 'command'))).toBe(1);
+      expect(await grantedQos(cart, deviceTopic(cartB.deviceId, 'command'))).toBe(128);
+      expect(await connackCode(broker.wsUrl!, { username: cartA.deviceId, password: 'wrong', clientId: cartA.deviceId })).toBe(
+        NOT_AUTHORIZED,
+      );
+    } finally {
+      await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+      await broker.close();
+    }
   });
 });

@@ -39,12 +39,14 @@ export function createAuthenticatedLoader(queryClient: QueryClient) {
       case 'none':
         return { session, siteId: null };
       case 'storedSiteMissing':
-        endSession(queryClient);
+        endSession();
+        queryClient.clear();
         showToast(i18n.t('site.storedSiteUnavailable'), 'info');
         throw redirect('/login');
       case 'failed':
         console.error('Loading the sites after login failed', selection.error);
-        endSession(queryClient);
+        endSession();
+        queryClient.clear();
         showToast(i18n.t('errors.somethingWentWrong'), 'error');
         throw redirect('/login');
     }

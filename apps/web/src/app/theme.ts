@@ -17,5 +17,7 @@ export const theme = createTheme({
       styleOverrides: { root: { textTransform: 'none' } },
     },
     MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiFab: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
   },
 });

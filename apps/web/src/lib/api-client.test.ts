@@ -128,6 +128,16 @@ describe('apiRequest', () => {
     expect(sessionExpired).toHaveBeenCalledTimes(1);
   });
 
+  it('does not report a lost session for a call made after logout (no tokens at all)', async () => {
+    localStorage.clear();
+    const { callsTo } = installFetchMock({
+      'GET /api/dashboard/devices': () => json({ message: 'No token' }, 401),
+    });
+    await expect(apiRequest('/dashboard/devices')).rejects.toMatchObject({ status: 401 });
+    expect(callsTo('POST', '/api/dashboard/auth/refresh')).toHaveLength(0);
+    expect(sessionExpired).not.toHaveBeenCalled();
+  });
+
   it('keeps the tokens when the refresh gets no answer (offline is not a logout)', async () => {
     installFetchMock({
       'GET /api/dashboard/devices': () => json({ message: 'expired' }, 401),

@@ -197,6 +197,8 @@ export function resetSessionExpiredReport(): void {
 }
 
 async function renewOrExpire(): Promise<string> {
+  // No refresh token: nobody is logged in (a logout just happened), so there is no session to report lost.
+  if (!getRefreshToken()) throw new ApiError(i18n.t('errors.sessionExpired'), 401, 'http');
   try {
     return await refreshAccessToken();
   } catch (error) {

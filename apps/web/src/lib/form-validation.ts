@@ -15,11 +15,11 @@ export function translateIssue(issue: z.core.$ZodIssue, value: unknown): string 
         const minimum = Number(issue.minimum);
         return minimum <= 1
           ? i18n.t('validation.required')
-          : i18n.t('validation.minLength', { count: minimum });
+          : i18n.t('validation.minLength', { min: minimum });
       }
       break;
     case 'too_big':
-      if (issue.origin === 'string') return i18n.t('validation.maxLength', { count: Number(issue.maximum) });
+      if (issue.origin === 'string') return i18n.t('validation.maxLength', { max: Number(issue.maximum) });
       break;
     case 'invalid_format':
       if (issue.format === 'email') return i18n.t('validation.email');

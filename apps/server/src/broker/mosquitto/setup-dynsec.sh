@@ -45,6 +45,8 @@ if [ "$(id -u)" = 0 ] && id mosquitto >/dev/null 2>&1; then
   chown -R mosquitto: "$DATA_DIR"
 fi
 
+# Every cart is a connection and a file descriptor; 1,024 (a common default) is not enough for a fleet.
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 mosquitto -c "$DATA_DIR/mosquitto.conf" -d
 
 # mosquitto_ctrl exits 0 even when the broker answers an error, so the answer text decides; its warning

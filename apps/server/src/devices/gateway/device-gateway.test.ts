@@ -59,6 +59,10 @@ const positionCount = async (ids: string[]) =>
   (await rt.ctx.db.select({ n: count() }).from(positions).where(inArray(positions.deviceId, ids)))[0]!.n;
 
 describe('device gateway', () => {
+  it('splits the traffic through a shared subscription when the broker offers one (not Aedes)', () => {
+    expect(rt.gateway.stats().sharedSubscriptions).toBe(Boolean(process.env.TEST_MQTT_URL));
+  });
+
   it('stores a report, adds a position and pushes the stored cart to the site room', async () => {
     const device = await cartInDemoSite();
     const socket = await connectSocket(rt, siteAdmin);

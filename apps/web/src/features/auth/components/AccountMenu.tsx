@@ -25,10 +25,12 @@ export function AccountMenu() {
   const session = useTokenInfo();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
-  const logout = () => {
+  const logout = async () => {
     setAnchor(null);
-    endSession(queryClient);
-    void navigate('/login', { replace: true });
+    endSession();
+    await navigate('/login', { replace: true });
+    // The next user of this browser must not see this user's data, not even from the cache.
+    queryClient.clear();
   };
 
   const role = account.data?.role ?? session?.role;
@@ -54,7 +56,7 @@ export function AccountMenu() {
           />
         </MenuItem>
         <Divider />
-        <MenuItem onClick={logout} data-testid="logout">
+        <MenuItem onClick={() => void logout()} data-testid="logout">
           <ListItemIcon>
             <Logout fontSize="small" />
           </ListItemIcon>

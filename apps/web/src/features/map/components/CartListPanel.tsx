@@ -23,6 +23,9 @@ import { dateLocaleFor } from '../../../lib/date-locale';
 import { useNow } from '../../../lib/use-now';
 import { CartStatusChip } from './CartStatusChip';
 
+/** Reports younger than this read "just now": carts report every few seconds. */
+const JUST_NOW_MS = 15_000;
+
 interface CartListPanelProps {
   carts: readonly CartView[];
   /** Carts are still loading: show placeholders instead of "no carts". */
@@ -45,6 +48,15 @@ export function CartListPanel({ carts, loading, error, selectedCartId, onSelect 
   const visible = useMemo(() => searchCarts(carts, deferredQuery), [carts, deferredQuery]);
   const now = useNow(30_000);
   const dateLocale = dateLocaleFor(i18n.resolvedLanguage ?? 'en');
+  const lastReportLabel = (timeUTC: string | null): string => {
+    if (!timeUTC) return t('map.neverReported');
+    // Clamped to now: a cart clock slightly ahead of the browser's must not read "in 2 seconds".
+    const reportedAt = Math.min(Date.parse(timeUTC), now);
+    if (now - reportedAt < JUST_NOW_MS) return t('map.updatedJustNow');
+    return t('map.updatedAgo', {
+      time: formatDistanceStrict(reportedAt, now, { addSuffix: true, locale: dateLocale }),
+    });
+  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
@@ -60,7 +72,7 @@ export function CartListPanel({ carts, loading, error, selectedCartId, onSelect 
             size="small"
             color="primary"
             data-testid="cart-count"
-            aria-label={t('map.cartCount', { count: carts.length })}
+            aria-label={t('map.cartCount', { total: carts.length })}
           />
         )}
       </Box>
@@ -111,14 +123,7 @@ export function CartListPanel({ carts, loading, error, selectedCartId, onSelect 
           <List dense aria-label={t('map.carts')}>
             {visible.map((cart) => {
               const number = cart.carNumber ?? '?';
-              const updated = cart.timeUTC
-                ? t('map.updatedAgo', {
-                    time: formatDistanceStrict(Math.min(Date.parse(cart.timeUTC), now), now, {
-                      addSuffix: true,
-                      locale: dateLocale,
-                    }),
-                  })
-                : t('map.neverReported');
+              const updated = lastReportLabel(cart.timeUTC);
               return (
                 <ListItemButton
                   key={cart._id}

@@ -15,7 +15,14 @@ const PLACEMENT: Record<Corner, Record<string, number>> = {
  * MUI controls floating over the map, rendered as children of the map view (so they can use `useMap`).
  * Clicks, drags and wheel turns on them must not reach Leaflet, or pressing a button would pan the map.
  */
-export function MapOverlay({ corner, children }: { corner: Corner; children: ReactNode }) {
+interface MapOverlayProps {
+  corner: Corner;
+  /** Responsive distances from the edges, overriding the corner's defaults (e.g. above a phone's button). */
+  offset?: Partial<Record<'top' | 'right' | 'bottom' | 'left', number | Record<string, number>>>;
+  children: ReactNode;
+}
+
+export function MapOverlay({ corner, offset, children }: MapOverlayProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!ref.current) return;
@@ -32,6 +39,7 @@ export function MapOverlay({ corner, children }: { corner: Corner; children: Rea
         flexDirection: 'column',
         gap: 1,
         ...PLACEMENT[corner],
+        ...offset,
       }}
     >
       {children}
