@@ -79,7 +79,8 @@ async function main(): Promise<void> {
     const connected = await fleet.next('connected', 120_000);
     await until(
       async () =>
-        (await rt.ctx.db.select({ n: count() }).from(devices).where(eq(devices.online, true)))[0]!.n === CARTS,
+        (await rt.ctx.db.select({ n: count() }).from(devices).where(eq(devices.online, true)))[0]!.n ===
+        CARTS,
       30_000,
       'every cart online in the database',
     );
@@ -112,7 +113,12 @@ async function main(): Promise<void> {
     console.log('Broker relay…');
     probe.send({ type: 'relay-subscribe', broker: server.serverBroker, topic: RELAY_TOPIC });
     await probe.next('relay-ready');
-    fleet.send({ type: 'relay-publish', broker: server.serverBroker, topic: RELAY_TOPIC, seconds: RELAY_SECONDS });
+    fleet.send({
+      type: 'relay-publish',
+      broker: server.serverBroker,
+      topic: RELAY_TOPIC,
+      seconds: RELAY_SECONDS,
+    });
     await fleet.next('relay-published', 30_000);
     await sleep(1_000);
     probe.send({ type: 'relay-report' });
@@ -134,7 +140,11 @@ async function main(): Promise<void> {
       broker,
       carts: CARTS,
       connect: { ms: connected.ms },
-      relay: { messagesPerSecond: Math.round(relay.messagesPerSecond), received: relay.received, seconds: RELAY_SECONDS },
+      relay: {
+        messagesPerSecond: Math.round(relay.messagesPerSecond),
+        received: relay.received,
+        seconds: RELAY_SECONDS,
+      },
       throughput,
       latency: { ...latency, ratePerSecond: LATENCY_RATE, sent, persisted: (await positionCount()) - before },
       memory: { rssConnectedMb: Math.round(mb(rssConnected)), rssPeakMb: Math.round(mb(rssPeak)) },
@@ -174,13 +184,15 @@ async function measureThroughput(
   });
   const startedAt = performance.now();
   fleet.send({ type: 'publish', ratePerSecond: rate });
-  const windows: Array<{ at: number; written: number }> = [{ at: startedAt, written: startStats.writer.positionsWritten }];
+  const windows: Array<{ at: number; written: number }> = [
+    { at: startedAt, written: startStats.writer.positionsWritten },
+  ];
   while (performance.now() - startedAt < THROUGHPUT_SECONDS * 1_000) {
     await sleep(500);
     const stats = gateway.stats();
-    windows.push({ at: performance.now(), written: stats.writer.positionsWritten });
     const inFlight = fleetSent - (stats.received - startStats.received);
     const queued = stats.writer.pendingPositions;
+    windows.push({ at: performance.now(), written: stats.writer.positionsWritten, offered: rate, inFlight, queued });
     if (inFlight > 4_000 || queued > 8_000) rate = Math.max(1_000, Math.round(rate * 0.8));
     else if (inFlight < 1_500 && queued < 3_000) rate += 500;
     fleet.send({ type: 'rate', ratePerSecond: rate });
@@ -188,9 +200,12 @@ async function measureThroughput(
   fleet.send({ type: 'stop' });
   const { sent } = await fleet.next('stopped');
   off();
-  let persisted = 0;
   const deadline = Date.now() + 60_000;
-  while ((persisted = (await positionCount()) - startPositions) < sent && Date.now() < deadline) await sleep(20);
+  let persisted = (await positionCount()) - startPositions;
+  while (persisted < sent && Date.now() < deadline) {
+    await sleep(20);
+    persisted = (await positionCount()) - startPositions;
+  }
   const seconds = (performance.now() - startedAt) / 1000;
   const end = gateway.stats();
   probe.send({ type: 'report' });
@@ -209,6 +224,14 @@ async function measureThroughput(
     seconds,
     messagesPerSecond: Math.round(persisted / seconds),
     peakMessagesPerSecond: Math.round(peak),
+    // Every 0.5 s: what was offered, what the writer stored per second, and the backlog the controller saw.
+    trajectory: windows.slice(1).map((w, i) => ({
+      second: Number(((w.at - startedAt) / 1000).toFixed(1)),
+      offered: w.offered,
+      storedPerSecond: Math.round(((w.written - windows[i]!.written) * 1000) / (w.at - windows[i]!.at)),
+      inFlight: w.inFlight,
+      queued: w.queued,
+    })),
     finalOfferedRate: rate,
     updatesPushed: updatesAfter - updatesBefore,
     invalid: end.invalid - startStats.invalid,

@@ -60,3 +60,32 @@ test('the map stays usable without tiles: toggles, search and the cart list work
   await page.getByTestId('cart-row-12').click();
   await expect(page.getByTestId('cart-marker-12')).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('losing the network shows the persistent "Disconnected" warning until the connection is back', async ({
+  page,
+  context,
+}) => {
+  await logIn(page, ACCOUNTS.admin);
+  await expect(page.locator(markers)).toHaveCount(16);
+  await expect(page.getByTestId('connection-lost')).toBeHidden();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('connection-lost')).toHaveText('Disconnected. Trying to reconnect...');
+  await context.setOffline(false);
+  await expect(page.getByTestId('connection-lost')).toBeHidden({ timeout: 30_000 });
+});
+
+test('switching site moves the map and the live list to the other club', async ({ page }) => {
+  await logIn(page, ACCOUNTS.superadmin);
+  await expect(page.getByTestId('site-selector')).toContainText('Demo Golf Club');
+  await expect(page.getByTestId('cart-count')).toHaveText('16');
+
+  await page.getByRole('combobox', { name: 'Site' }).click();
+  await page.getByRole('option', { name: 'Second Club' }).click();
+
+  await expect(page.getByTestId('cart-count')).toHaveText('4');
+  await expect(page.locator(markers)).toHaveCount(4);
+  // The choice is remembered: a reload stays on the second club.
+  await page.reload();
+  await expect(page.getByTestId('cart-count')).toHaveText('4');
+});

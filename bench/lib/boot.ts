@@ -44,7 +44,10 @@ async function freePort(): Promise<number> {
  * embedded Aedes (or the external broker given), HTTP and Socket.IO; plus a bench site with `cartCount`
  * carts inserted directly (it is a bench) and, on Mosquitto, provisioned in dynamic security in bulk.
  */
-export async function bootBenchServer(cartCount: number, external: ExternalBroker | null): Promise<BenchServer> {
+export async function bootBenchServer(
+  cartCount: number,
+  external: ExternalBroker | null,
+): Promise<BenchServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fairway-bench-'));
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data directory.
   await fs.chmod(dataDir, 0o755);
@@ -59,7 +62,12 @@ export async function bootBenchServer(cartCount: number, external: ExternalBroke
     SEED_DEMO: 'off',
     LOG_LEVEL: 'warn',
     ...(external
-      ? { MQTT_URL: external.url, MQTT_USERNAME: external.username, MQTT_PASSWORD: external.password, MQTT_DYNSEC: 'on' }
+      ? {
+          MQTT_URL: external.url,
+          MQTT_USERNAME: external.username,
+          MQTT_PASSWORD: external.password,
+          MQTT_DYNSEC: 'on',
+        }
       : {}),
   });
   const log = pino({ level: 'warn' });
@@ -97,11 +105,19 @@ export async function bootBenchServer(cartCount: number, external: ExternalBroke
   const carts = rows.map((row, i) => ({ deviceId: row.id, secret: secrets[i]! }));
 
   const dynsec = external ? new DynsecClient(rt.gateway.client, log, 60_000) : null;
-  if (dynsec) await provision(dynsec, carts.flatMap((cart) => registerCommands(cart.deviceId, cart.secret)));
+  if (dynsec)
+    await provision(
+      dynsec,
+      carts.flatMap((cart) => registerCommands(cart.deviceId, cart.secret)),
+    );
 
   const serverBroker: Credentials = external
     ? { url: external.url, username: external.username, password: external.password }
-    : { url: rt.mqttUrl, username: SERVER_MQTT_USERNAME, password: await platformSecret(db, 'mqtt-server-password') };
+    : {
+        url: rt.mqttUrl,
+        username: SERVER_MQTT_USERNAME,
+        password: await platformSecret(db, 'mqtt-server-password'),
+      };
 
   return {
     rt,
@@ -110,7 +126,11 @@ export async function bootBenchServer(cartCount: number, external: ExternalBroke
     token: await rt.ctx.tokens.sign(admin!.id, 'admin', 3_600),
     carts,
     async stop() {
-      if (dynsec) await provision(dynsec, carts.flatMap((cart) => removeCommands(cart.deviceId))).catch(() => undefined);
+      if (dynsec)
+        await provision(
+          dynsec,
+          carts.flatMap((cart) => removeCommands(cart.deviceId)),
+        ).catch(() => undefined);
       await rt.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
@@ -118,7 +138,10 @@ export async function bootBenchServer(cartCount: number, external: ExternalBroke
 }
 
 /** Sends dynsec commands in messages of 500; the plugin rewrites its JSON file once per message. */
-async function provision(dynsec: DynsecClient, commands: Array<{ command: string } & Record<string, unknown>>) {
+async function provision(
+  dynsec: DynsecClient,
+  commands: Array<{ command: string } & Record<string, unknown>>,
+) {
   for (let i = 0; i < commands.length; i += 500) {
     const answers = await dynsec.execute(commands.slice(i, i + 500));
     const failed = answers.find((answer) => answer.error && !/already exists|not found/.test(answer.error));

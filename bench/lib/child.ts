@@ -6,7 +6,10 @@ export class Child<Command, Report extends { type: string }> {
   private readonly listeners = new Set<(report: Report) => void>();
 
   constructor(file: string) {
-    this.process = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.process = fork(file, [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.process.on('message', (message) => {
       for (const listener of this.listeners) listener(message as Report);
     });

@@ -21,6 +21,7 @@ export interface BenchResult {
     invalid: number;
     droppedPositions: number;
     failedFlushes: number;
+    trajectory: Array<{ second: number; offered: number; storedPerSecond: number; inFlight: number; queued: number }>;
   };
   latency: LatencySummary & { ratePerSecond: number; sent: number; persisted: number };
   memory: { rssConnectedMb: number; rssPeakMb: number };

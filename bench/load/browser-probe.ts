@@ -51,11 +51,19 @@ process.on('message', (message: ProbeCommand) => {
     }
     case 'relay-report': {
       const seconds = (relay.last - relay.first) / 1000;
-      report({ type: 'relay-result', received: relay.received, messagesPerSecond: seconds > 0 ? relay.received / seconds : 0 });
+      report({
+        type: 'relay-result',
+        received: relay.received,
+        messagesPerSecond: seconds > 0 ? relay.received / seconds : 0,
+      });
       return;
     }
     case 'socket':
-      socket = io(message.url, { path: '/socket.io', transports: ['websocket'], auth: { token: message.token } });
+      socket = io(message.url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token: message.token },
+      });
       socket.on('device:update', onUpdate);
       socket.on('connect', () => {
         socket!.emit('join:site', message.siteId, (answer: { ok: boolean; message?: string }) => {

@@ -27,7 +27,9 @@ async function connect(url: string, credentials: CartCredentials[]): Promise<voi
   // mostly measure the listen backlog.
   const wave = 200;
   for (let i = 0; i < credentials.length; i += wave) {
-    const connected = await Promise.all(credentials.slice(i, i + wave).map((cart, j) => connectCart(url, cart, i + j)));
+    const connected = await Promise.all(
+      credentials.slice(i, i + wave).map((cart, j) => connectCart(url, cart, i + j)),
+    );
     carts.push(...connected);
   }
   report({ type: 'connected', carts: carts.length, ms: Math.round(performance.now() - started) });
@@ -44,10 +46,14 @@ async function connectCart(url: string, { deviceId, secret }: CartCredentials, i
     will: { topic: status, payload: Buffer.from('{"online":false}'), qos: 1, retain: true },
   });
   client.on('error', () => undefined);
-  await client.publishAsync(status, JSON.stringify({ online: true, ts: Date.now(), firmware: 'bench-1.0', configVersion: 0 }), {
-    qos: 1,
-    retain: true,
-  });
+  await client.publishAsync(
+    status,
+    JSON.stringify({ online: true, ts: Date.now(), firmware: 'bench-1.0', configVersion: 0 }),
+    {
+      qos: 1,
+      retain: true,
+    },
+  );
   return {
     client,
     topic: deviceTopic(deviceId, 'telemetry'),
@@ -84,12 +90,15 @@ function publishLoop(): void {
     return;
   }
   const now = performance.now();
-  const due = publishing.sentAtRateChange + Math.floor(((now - publishing.startedAt) / 1000) * publishing.rate);
+  const due =
+    publishing.sentAtRateChange + Math.floor(((now - publishing.startedAt) / 1000) * publishing.rate);
   const slice = Math.min(due - sent, 500);
   for (let i = 0; i < slice; i++) {
     const cart = carts[cursor++ % carts.length]!;
     const at = Date.now();
-    cart.client.publish(cart.topic, JSON.stringify({ ...cart.base, ts: at, odometer: at, uptime: sent }), { qos: 0 });
+    cart.client.publish(cart.topic, JSON.stringify({ ...cart.base, ts: at, odometer: at, uptime: sent }), {
+      qos: 0,
+    });
     sent += 1;
   }
   if (slice >= 500) setImmediate(publishLoop);
@@ -110,7 +119,8 @@ async function relayPublish(broker: Credentials, topic: string, seconds: number)
     for (let i = 0; i < 1_000; i++) client.publish(topic, payload, { qos: 0 });
     count += 1_000;
     // Respect the socket's backpressure: the broker, not this process's memory, must set the pace.
-    if (client.stream.writableLength > 1_000_000) await new Promise((resolve) => client.stream.once('drain', resolve));
+    if (client.stream.writableLength > 1_000_000)
+      await new Promise((resolve) => client.stream.once('drain', resolve));
     else await new Promise((resolve) => setImmediate(resolve));
   }
   await client.endAsync();
@@ -127,7 +137,12 @@ process.on('message', (message: FleetCommand) => {
       return;
     case 'publish':
       sent = 0;
-      publishing = { rate: message.ratePerSecond, startedAt: performance.now(), sentAtRateChange: 0, stop: false };
+      publishing = {
+        rate: message.ratePerSecond,
+        startedAt: performance.now(),
+        sentAtRateChange: 0,
+        stop: false,
+      };
       publishLoop();
       return;
     case 'rate':

@@ -48,7 +48,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Fairway API', version: '1.0.0', description: 'Dashboard, admin, guest and storage APIs' },
+      info: {
+        title: 'Fairway API',
+        version: '1.0.0',
+        description: 'Dashboard, admin, guest and storage APIs',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -75,9 +79,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (hasWebApp) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
   app.setNotFoundHandler((request, reply) => {
     // History-mode routing: every non-API GET that is not a file serves the app shell.
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
-    if (hasWebApp && request.method === 'GET' && !isApi) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    // A missing bundle file must be a 404, not the app shell, or a stale tab fails to load a lazy chunk silently.
+    const notTheShell = ['/api/', '/socket.io', '/assets/'].some((prefix) => request.url.startsWith(prefix));
+    if (hasWebApp && request.method === 'GET' && !notTheShell)
+      return reply.type('text/html').sendFile('index.html');
+    return reply
+      .code(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
   return app;
 }

@@ -20,7 +20,9 @@ describe('loadConfig', () => {
 
   it('needs the server password for an external broker', () => {
     expect(() => loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883' })).toThrow(/MQTT_PASSWORD/);
-    expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883', MQTT_PASSWORD: 'x' }).MQTT_URL).toBe('mqtt://127.0.0.1:1883');
+    expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883', MQTT_PASSWORD: 'x' }).MQTT_URL).toBe(
+      'mqtt://127.0.0.1:1883',
+    );
   });
 
   it('turns the simulator off with SIMULATOR=off', () => {

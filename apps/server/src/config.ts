@@ -80,7 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const value = parsed.data;
   if (value.MQTT_URL && !value.MQTT_PASSWORD) {
-    throw new ConfigError('Invalid configuration:\n  MQTT_PASSWORD: required when MQTT_URL names an external broker');
+    throw new ConfigError(
+      'Invalid configuration:\n  MQTT_PASSWORD: required when MQTT_URL names an external broker',
+    );
   }
   return {
     ...value,

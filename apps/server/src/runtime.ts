@@ -41,7 +41,11 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
   try {
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
-      const embedded: EmbeddedDatabase = await startEmbeddedPostgres(config.dataDir, config.EMBEDDED_PG_PORT, log);
+      const embedded: EmbeddedDatabase = await startEmbeddedPostgres(
+        config.dataDir,
+        config.EMBEDDED_PG_PORT,
+        log,
+      );
       stops.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
@@ -55,7 +59,8 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     let mqttUrl: string;
     let mqttPassword: string;
     if (config.MQTT_URL) {
-      if (!config.MQTT_PASSWORD) throw new Error('MQTT_PASSWORD: required when MQTT_URL names an external broker');
+      if (!config.MQTT_PASSWORD)
+        throw new Error('MQTT_PASSWORD: required when MQTT_URL names an external broker');
       mqttUrl = config.MQTT_URL;
       mqttPassword = config.MQTT_PASSWORD;
     } else {
@@ -82,7 +87,10 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       log,
     });
     stops.push(() => gateway.close());
-    const deviceProvisioner: DeviceProvisioner = createDeviceProvisioner(config.MQTT_DYNSEC ? gateway.client : null, log);
+    const deviceProvisioner: DeviceProvisioner = createDeviceProvisioner(
+      config.MQTT_DYNSEC ? gateway.client : null,
+      log,
+    );
 
     const ctx: AppContext = {
       config,

@@ -9,7 +9,11 @@ import pino from 'pino';
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<Runtime> {
   const external = process.env.TEST_MQTT_URL
-    ? { MQTT_URL: process.env.TEST_MQTT_URL, MQTT_PASSWORD: process.env.TEST_MQTT_PASSWORD ?? '', MQTT_DYNSEC: 'on' }
+    ? {
+        MQTT_URL: process.env.TEST_MQTT_URL,
+        MQTT_PASSWORD: process.env.TEST_MQTT_PASSWORD ?? '',
+        MQTT_DYNSEC: 'on',
+      }
     : {};
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,7 +34,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 export const DEMO_PASSWORD = 'demo-password';
 
 export async function loginAs(rt: Runtime, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await rt.app.inject({ method: 'POST', url: '/api/dashboard/auth/login', payload: { email, password } });
+  const res = await rt.app.inject({
+    method: 'POST',
+    url: '/api/dashboard/auth/login',
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
   return res.json<{ accessToken: string }>().accessToken;
 }

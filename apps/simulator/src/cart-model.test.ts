@@ -15,11 +15,13 @@ import {
 import { DEMO_COURSE, SECOND_COURSE } from './courses';
 import { distanceM } from './geo';
 import { createRandom } from './random';
+import { planRound } from './round-plan';
 
 const behaviour = (seed = 7, meanParkedS = Infinity): CartBehaviour => ({
   course: DEMO_COURSE,
   random: createRandom(seed),
   meanParkedS,
+  stopScale: 1,
 });
 
 /** A cart that has just set off on the first leg (barn → tee 1), past the departure stop. */
@@ -35,6 +37,13 @@ function cartOnFirstLeg(b: CartBehaviour): CartModel {
 }
 
 describe('driving model', () => {
+  it('stopScale shortens stops but not the drive', () => {
+    const full = planRound(DEMO_COURSE, DEMO_COURSE.barn, createRandom(3));
+    const short = planRound(DEMO_COURSE, DEMO_COURSE.barn, createRandom(3), 0.1);
+    expect(short.legs.map((leg) => leg.path.lengthM)).toEqual(full.legs.map((leg) => leg.path.lengthM));
+    full.legs.forEach((leg, i) => expect(short.legs[i]!.stopS).toBeCloseTo(leg.stopS * 0.1, 6));
+  });
+
   it('keeps a locked cart where it is, at speed 0', () => {
     const b = behaviour();
     const cart = createCartMidRound(DEMO_COURSE.barn, b);
@@ -147,7 +156,12 @@ describe('driving model', () => {
   });
 
   it('starts a mid-round cart unlocked somewhere on the course', () => {
-    const b: CartBehaviour = { course: SECOND_COURSE, random: createRandom(5), meanParkedS: Infinity };
+    const b: CartBehaviour = {
+      course: SECOND_COURSE,
+      random: createRandom(5),
+      meanParkedS: Infinity,
+      stopScale: 1,
+    };
     const cart = createCartMidRound(SECOND_COURSE.barn, b);
     expect(cart.lock).toBe(0);
     expect(cart.activity.kind).toBe('round');

@@ -62,6 +62,8 @@ export interface CartBehaviour {
   random: Random;
   /** mean simulated seconds a returned cart waits in the barn before a player takes it (Infinity: never) */
   meanParkedS: number;
+  /** factor on stop durations (1 = true to life) */
+  stopScale: number;
 }
 
 export function batteryVolts(stateOfCharge: number): number {
@@ -87,7 +89,7 @@ export function createParkedCart(spot: LatLng, behaviour: CartBehaviour): CartMo
 
 /** Starts a round for the cart (already unlocked by whoever took it). */
 export function startRound(cart: CartModel, behaviour: CartBehaviour): void {
-  const plan = planRound(behaviour.course, cart.spot, behaviour.random);
+  const plan = planRound(behaviour.course, cart.spot, behaviour.random, behaviour.stopScale);
   cart.activity = { kind: 'round', plan, leg: 0, metres: 0, stopLeftS: plan.legs[0]!.stopS };
   cart.charging = false;
 }

@@ -47,6 +47,8 @@ export interface CartDeviceOptions {
   random: Random;
   /** mean simulated seconds a returned cart waits before a player takes it out (Infinity: never) */
   meanParkedS: number;
+  /** factor on stop durations at tees and greens (1 = true to life) */
+  stopScale?: number;
   /** start somewhere on a round, unlocked, instead of parked in the barn */
   startMidRound: boolean;
   /** simulated seconds per real second */
@@ -111,7 +113,12 @@ export class CartDevice implements CommandTarget {
     this.options = options;
     this.deviceId = options.deviceId;
     this.carNumber = options.carNumber;
-    this.behaviour = { course: options.course, random: options.random, meanParkedS: options.meanParkedS };
+    this.behaviour = {
+      course: options.course,
+      random: options.random,
+      meanParkedS: options.meanParkedS,
+      stopScale: options.stopScale ?? 1,
+    };
     this.model = options.startMidRound
       ? createCartMidRound(options.spot, this.behaviour)
       : createParkedCart(options.spot, this.behaviour);

@@ -23,6 +23,8 @@ export interface FleetOptions {
   standingReportIntervalMs?: number;
   /** simulated seconds per real second for the driving model (default 1) */
   timeScale?: number;
+  /** factor on how long carts stand at tees and greens (default 1; the demo uses less so carts keep rolling) */
+  stopScale?: number;
   /** share of carts out on a round at any time, 0..1 (default 0.5) */
   activity?: number;
   /** seed for every random choice (default: random) */
@@ -47,6 +49,7 @@ const DEFAULTS = {
   reportIntervalMs: 2_000,
   standingReportIntervalMs: 15_000,
   timeScale: 1,
+  stopScale: 1,
   activity: 0.5,
   connectRatePerSecond: 200,
   tickMs: 250,
@@ -68,7 +71,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   }
 
   // A cart spends a round out and, on average, meanParkedS in the barn: out/(out+parked) = activity.
-  const roundS = typicalRoundS(options.course);
+  const roundS = typicalRoundS(options.course, settings.stopScale);
   const meanParkedS = activity <= 0 ? Infinity : activity >= 1 ? 60 : (roundS * (1 - activity)) / activity;
   const fleetRandom = createRandom(seed);
   const midRound = new Set(
@@ -92,6 +95,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         random: createRandom(seedFor(seed, cart.deviceId)),
         linkRandom: createRandom(seedFor(seed ^ 0x5bd1e995, cart.deviceId)),
         meanParkedS,
+        stopScale: settings.stopScale,
         startMidRound: midRound.has(cart.deviceId),
         timeScale: settings.timeScale,
         movingReportIntervalMs: settings.reportIntervalMs,

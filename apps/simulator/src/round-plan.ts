@@ -39,14 +39,18 @@ export const CRUISE_KMH: [number, number] = [12, 20];
  * Plans a round for a cart parked at `spot`. The first leg has no length: players load their bags
  * before leaving, so a taken cart stands a little before it moves off.
  */
-export function planRound(course: Course, spot: LatLng, random: Random): RoundPlan {
+/**
+ * `stopScale` shortens the stops (not the driving): the demo uses it so a visitor sees carts rolling within
+ * seconds, while speeds and paths stay true to life.
+ */
+export function planRound(course: Course, spot: LatLng, random: Random, stopScale = 1): RoundPlan {
   const legs: RoundLeg[] = [];
   const leg = (points: LatLng[], stop: StopKind, hole: number | null, range: [number, number]): void => {
     legs.push({
       path: measurePath(points),
       stop,
       hole,
-      stopS: random.between(range[0], range[1]),
+      stopS: random.between(range[0], range[1]) * stopScale,
       cruiseKmh: random.between(CRUISE_KMH[0], CRUISE_KMH[1]),
     });
   };
@@ -76,9 +80,9 @@ export function planRound(course: Course, spot: LatLng, random: Random): RoundPl
 }
 
 /** Typical duration of a round on a course, used to size how long carts wait in the barn. */
-export function typicalRoundS(course: Course): number {
-  const mid = (range: [number, number]): number => (range[0] + range[1]) / 2;
-  const speedMs = mid(CRUISE_KMH) / 3.6;
+export function typicalRoundS(course: Course, stopScale = 1): number {
+  const mid = (range: [number, number]): number => ((range[0] + range[1]) / 2) * stopScale;
+  const speedMs = (CRUISE_KMH[0] + CRUISE_KMH[1]) / 2 / 3.6;
   let seconds = mid(DEPARTURE_S);
   let from = course.barn;
   for (const hole of course.holes) {

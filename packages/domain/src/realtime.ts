@@ -4,7 +4,9 @@ import type { CartView } from './schemas/devices';
  * Typed Socket.IO event maps shared by the realtime gateway and the web app.
  * Acknowledgement callbacks answer `{ ok: false, message }` on refusal so the client can show why.
  */
-export type SocketAck<T = undefined> = (result: { ok: true; data: T } | { ok: false; message: string }) => void;
+export type SocketAck<T = undefined> = (
+  result: { ok: true; data: T } | { ok: false; message: string },
+) => void;
 
 export interface ClientToServerEvents {
   'join:site': (siteId: string, ack?: SocketAck) => void;

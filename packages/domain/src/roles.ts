@@ -5,7 +5,8 @@
 export const ROLES = ['guest', 'basic', 'user', 'service', 'admin', 'superadmin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
 /** True when `actual` is at or above `required`; an unknown or missing role never passes. */
 export function hasRole(actual: unknown, required: Role): boolean {

@@ -31,15 +31,28 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('DeviceCredentials', () => {
   it('accepts the secret, refuses another one, and names the device it refused', async () => {
     const credentials = new DeviceCredentials(database.db);
-    expect(await credentials.check(deviceId, 'first-secret')).toEqual({ ok: true, device: { deviceId, siteId } });
-    expect(await credentials.check(deviceId, 'guess')).toEqual({ ok: false, reason: 'wrong secret', device: { deviceId, siteId } });
+    expect(await credentials.check(deviceId, 'first-secret')).toEqual({
+      ok: true,
+      device: { deviceId, siteId },
+    });
+    expect(await credentials.check(deviceId, 'guess')).toEqual({
+      ok: false,
+      reason: 'wrong secret',
+      device: { deviceId, siteId },
+    });
     expect(await credentials.check('not-a-uuid', 'x')).toMatchObject({ ok: false, reason: 'unknown device' });
   });
 
   it('answers a reconnect storm with one query per batch, not one per cart', async () => {
     const fleet = await database.db
       .insert(devices)
-      .values(Array.from({ length: 300 }, (_, i) => ({ serial: uniqueSerial(), secretHash: hashToken(`secret-${i}`), siteId })))
+      .values(
+        Array.from({ length: 300 }, (_, i) => ({
+          serial: uniqueSerial(),
+          secretHash: hashToken(`secret-${i}`),
+          siteId,
+        })),
+      )
       .returning({ id: devices.id });
     let queries = 0;
     const counting = new Proxy(database.db, {
@@ -60,7 +73,10 @@ describe('DeviceCredentials', () => {
   it('lets a changed secret take effect: the new one at once, the old one after the cache time', async () => {
     const credentials = new DeviceCredentials(database.db, { ttlMs: 400 });
     expect((await credentials.check(deviceId, 'first-secret')).ok).toBe(true);
-    await database.db.update(devices).set({ secretHash: hashToken('second-secret') }).where(eq(devices.id, deviceId));
+    await database.db
+      .update(devices)
+      .set({ secretHash: hashToken('second-secret') })
+      .where(eq(devices.id, deviceId));
     await sleep(300);
     expect((await credentials.check(deviceId, 'second-secret')).ok).toBe(true);
     await sleep(450);
@@ -70,9 +86,17 @@ describe('DeviceCredentials', () => {
 
 describe('RefusalLog', () => {
   it('records a refusal once per key and interval, and at most maxPerMinute in total', async () => {
-    const log = new RefusalLog(database.db, pino({ level: 'silent' }), { perKeyIntervalMs: 60_000, maxPerMinute: 5 });
+    const log = new RefusalLog(database.db, pino({ level: 'silent' }), {
+      perKeyIntervalMs: 60_000,
+      maxPerMinute: 5,
+    });
     const username = `flood-${Date.now()}`;
-    const base = { action: 'connect' as const, reason: 'wrong secret', clientId: 'c', remoteAddress: '10.0.0.1' };
+    const base = {
+      action: 'connect' as const,
+      reason: 'wrong secret',
+      clientId: 'c',
+      remoteAddress: '10.0.0.1',
+    };
     for (let i = 0; i < 50; i++) log.record({ ...base, username }, 1_000 + i);
     for (let i = 0; i < 50; i++) log.record({ ...base, username: `${username}-${i}` }, 2_000 + i);
     await sleep(200);

@@ -58,7 +58,11 @@ export class DeviceCredentials {
     if (!entry || now - entry.loadedAt >= (entry.device ? this.ttlMs : this.unknownTtlMs)) {
       entry = await this.load(deviceId);
     }
-    if (entry.device && !tokenMatches(secret, entry.device.secretHash) && now - entry.loadedAt >= RELOAD_ON_MISMATCH_AFTER_MS) {
+    if (
+      entry.device &&
+      !tokenMatches(secret, entry.device.secretHash) &&
+      now - entry.loadedAt >= RELOAD_ON_MISMATCH_AFTER_MS
+    ) {
       entry = await this.load(deviceId);
     }
     const { device } = entry;

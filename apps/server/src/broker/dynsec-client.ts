@@ -49,7 +49,10 @@ export class DynsecClient {
 
   /** Sends the commands in one control message; answers in the same order, errors included (not thrown). */
   async execute(commands: DynsecCommand[]): Promise<DynsecResponse[]> {
-    const tagged = commands.map((command) => ({ ...command, correlationData: `${this.prefix}:${++this.sequence}` }));
+    const tagged = commands.map((command) => ({
+      ...command,
+      correlationData: `${this.prefix}:${++this.sequence}`,
+    }));
     const answers = tagged.map((command) => {
       const waiter = Promise.withResolvers<DynsecResponse>();
       this.pending.set(command.correlationData, waiter);
@@ -57,12 +60,14 @@ export class DynsecClient {
     });
     const timer = setTimeout(() => {
       for (const command of tagged) {
-        this.pending.get(command.correlationData)?.reject(
-          new Error(
-            `Mosquitto dynamic security did not answer "${command.command}" within ${this.timeoutMs} ms: is the broker ` +
-              'running the dynamic-security plugin (MQTT_DYNSEC=on needs it) and does the server user hold its admin role?',
-          ),
-        );
+        this.pending
+          .get(command.correlationData)
+          ?.reject(
+            new Error(
+              `Mosquitto dynamic security did not answer "${command.command}" within ${this.timeoutMs} ms: is the broker ` +
+                'running the dynamic-security plugin (MQTT_DYNSEC=on needs it) and does the server user hold its admin role?',
+            ),
+          );
         this.pending.delete(command.correlationData);
       }
     }, this.timeoutMs);

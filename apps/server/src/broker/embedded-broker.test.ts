@@ -49,7 +49,9 @@ const track = (client: MqttClient) => {
 };
 
 async function serverObserver(): Promise<MqttClient> {
-  const password = external ? process.env.TEST_MQTT_PASSWORD! : await platformSecret(rt.ctx.db, 'mqtt-server-password');
+  const password = external
+    ? process.env.TEST_MQTT_PASSWORD!
+    : await platformSecret(rt.ctx.db, 'mqtt-server-password');
   return track(
     await mqtt.connectAsync(rt.mqttUrl, {
       username: rt.ctx.config.MQTT_URL ? rt.ctx.config.MQTT_USERNAME : 'fairway-server',
@@ -73,14 +75,21 @@ describe('device authentication', () => {
   });
 
   it('refuses a wrong secret with CONNACK not authorized, and records it', async () => {
-    const code = await connackCode(rt.mqttUrl, { username: cartA.deviceId, password: 'not-the-secret', clientId: cartA.deviceId });
+    const code = await connackCode(rt.mqttUrl, {
+      username: cartA.deviceId,
+      password: 'not-the-secret',
+      clientId: cartA.deviceId,
+    });
     expect(code).toBe(NOT_AUTHORIZED);
     if (external) return;
     const [entry] = await eventually(async () => {
       const rows = await refusals(cartA.deviceId);
       return rows.length > 0 && rows;
     });
-    expect(entry).toMatchObject({ deviceId: cartA.deviceId, data: { action: 'connect', reason: 'wrong secret' } });
+    expect(entry).toMatchObject({
+      deviceId: cartA.deviceId,
+      data: { action: 'connect', reason: 'wrong secret' },
+    });
     expect(entry?.data.remoteAddress).toMatch(/127\.0\.0\.1/);
   });
 
@@ -90,11 +99,17 @@ describe('device authentication', () => {
 
   it('refuses an unknown device id', async () => {
     const stranger = '00000000-0000-4000-8000-000000000000';
-    expect(await connackCode(rt.mqttUrl, { username: stranger, password: 'x', clientId: stranger })).toBe(NOT_AUTHORIZED);
+    expect(await connackCode(rt.mqttUrl, { username: stranger, password: 'x', clientId: stranger })).toBe(
+      NOT_AUTHORIZED,
+    );
   });
 
   it('refuses a client id that is not the username', async () => {
-    const code = await connackCode(rt.mqttUrl, { username: cartA.deviceId, password: cartA.secret, clientId: 'someone-else' });
+    const code = await connackCode(rt.mqttUrl, {
+      username: cartA.deviceId,
+      password: cartA.secret,
+      clientId: 'someone-else',
+    });
     expect(code).toBe(NOT_AUTHORIZED);
   });
 });
@@ -123,7 +138,12 @@ describe('device topic rules', () => {
     const seen = new Promise<string>((resolve) => observer.once('message', (topic) => resolve(topic)));
     await observer.subscribeAsync(deviceTopic(cartA.deviceId, 'event'));
     const cart = track(await connectDevice(rt.mqttUrl, cartA));
-    await publishJson(cart, deviceTopic(cartA.deviceId, 'event'), { id: 'e1', ts: Date.now(), type: 'key_alarm' }, { qos: 1 });
+    await publishJson(
+      cart,
+      deviceTopic(cartA.deviceId, 'event'),
+      { id: 'e1', ts: Date.now(), type: 'key_alarm' },
+      { qos: 1 },
+    );
     expect(await seen).toBe(deviceTopic(cartA.deviceId, 'event'));
   });
 
@@ -146,7 +166,9 @@ describe('device topic rules', () => {
     const config = { version: 1, issuedAt: Date.now(), settings: {}, codes: [], zones: [] };
     await publishJson(observer, deviceTopic(cartA.deviceId, 'config'), config, { qos: 1, retain: true });
     const cart = track(await connectDevice(rt.mqttUrl, cartA));
-    const received = new Promise<unknown>((resolve) => cart.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+    const received = new Promise<unknown>((resolve) =>
+      cart.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))),
+    );
     await cart.subscribeAsync(deviceTopic(cartA.deviceId, 'config'), { qos: 1 });
     expect(await received).toEqual(config);
     // An empty retained payload clears the topic again.
@@ -170,9 +192,13 @@ describe.skipIf(external)('MQTT over WebSocket', () => {
       const cart = track(await connectDevice(broker.wsUrl!, cartA));
       expect(await grantedQos(cart, deviceTopic(cartA.deviceId, 'command'))).toBe(1);
       expect(await grantedQos(cart, deviceTopic(cartB.deviceId, 'command'))).toBe(128);
-      expect(await connackCode(broker.wsUrl!, { username: cartA.deviceId, password: 'wrong', clientId: cartA.deviceId })).toBe(
-        NOT_AUTHORIZED,
-      );
+      expect(
+        await connackCode(broker.wsUrl!, {
+          username: cartA.deviceId,
+          password: 'wrong',
+          clientId: cartA.deviceId,
+        }),
+      ).toBe(NOT_AUTHORIZED);
     } finally {
       await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
       await broker.close();

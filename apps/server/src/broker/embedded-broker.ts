@@ -91,8 +91,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
             identities.set(client, outcome.identity);
             return done(null, true);
           }
-          refuse(client, { action: 'connect', reason: outcome.refused, username: username ?? null, device: outcome.device });
-          done(Object.assign(new Error('not authorized'), { returnCode: NOT_AUTHORIZED }) as AuthenticateError, false);
+          refuse(client, {
+            action: 'connect',
+            reason: outcome.refused,
+            username: username ?? null,
+            device: outcome.device,
+          });
+          done(
+            Object.assign(new Error('not authorized'), { returnCode: NOT_AUTHORIZED }) as AuthenticateError,
+            false,
+          );
         },
         (error: unknown) => {
           log.error({ err: error }, 'MQTT authentication failed with an error');
@@ -109,7 +117,13 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const identity = identities.get(client);
       const reason = identity ? publishRefusal(identity, packet.topic) : 'not authenticated';
       if (reason === null) return done(null);
-      refuse(client, { action: 'publish', reason, username: usernameOf(identity), topic: packet.topic, device: deviceOf(identity) });
+      refuse(client, {
+        action: 'publish',
+        reason,
+        username: usernameOf(identity),
+        topic: packet.topic,
+        device: deviceOf(identity),
+      });
       // Aedes closes the connection (MQTT 3.1.1 §3.3.5: the server must not forward it).
       done(new Error(`publish to ${packet.topic} not authorized`));
     },
@@ -128,8 +142,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       done(null, null);
     },
   });
-  aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT client error'));
-  aedes.on('connectionError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT connection error'));
+  aedes.on('clientError', (client, error) =>
+    log.debug({ clientId: client.id, err: error }, 'MQTT client error'),
+  );
+  aedes.on('connectionError', (client, error) =>
+    log.debug({ clientId: client.id, err: error }, 'MQTT connection error'),
+  );
 
   const server = net.createServer((socket) => aedes.handle(socket));
   await new Promise<void>((resolve, reject) => {

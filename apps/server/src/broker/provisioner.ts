@@ -16,7 +16,11 @@ export const deviceRoleName = (deviceId: string) => `${DEVICE_ROLE_PREFIX}${devi
  */
 export function deviceRoleAcls(deviceId: string): Array<{ acltype: string; topic: string; allow: boolean }> {
   return [
-    ...DEVICE_PUBLISHES.map((channel) => ({ acltype: 'publishClientSend', topic: deviceTopic(deviceId, channel), allow: true })),
+    ...DEVICE_PUBLISHES.map((channel) => ({
+      acltype: 'publishClientSend',
+      topic: deviceTopic(deviceId, channel),
+      allow: true,
+    })),
     ...DEVICE_SUBSCRIBES.flatMap((channel) => [
       { acltype: 'subscribePattern', topic: deviceTopic(deviceId, channel), allow: true },
       { acltype: 'publishClientReceive', topic: deviceTopic(deviceId, channel), allow: true },
@@ -32,7 +36,13 @@ export function registerCommands(deviceId: string, secret: string): DynsecComman
   const rolename = deviceRoleName(deviceId);
   return [
     { command: 'createRole', rolename, acls: deviceRoleAcls(deviceId) },
-    { command: 'createClient', username: deviceId, password: secret, clientid: deviceId, roles: [{ rolename, priority: 0 }] },
+    {
+      command: 'createClient',
+      username: deviceId,
+      password: secret,
+      clientid: deviceId,
+      roles: [{ rolename, priority: 0 }],
+    },
   ];
 }
 
@@ -66,7 +76,13 @@ export function createDeviceProvisioner(client: MqttClient | null, log: Logger):
         // A re-issued secret (the demo fleet rotates its carts' secrets at each start): modifyClient sets
         // password, client id and roles in one idempotent step.
         const [modified] = await dynsec.execute([
-          { command: 'modifyClient', username: deviceId, password: secret, clientid: deviceId, roles: [{ rolename, priority: 0 }] },
+          {
+            command: 'modifyClient',
+            username: deviceId,
+            password: secret,
+            clientid: deviceId,
+            roles: [{ rolename, priority: 0 }],
+          },
         ]);
         expectOk(modified);
       } else {
@@ -92,12 +108,15 @@ async function checkDefaultAccess(dynsec: DynsecClient, log: Logger): Promise<vo
   try {
     const [answer] = await dynsec.execute([{ command: 'getDefaultACLAccess' }]);
     expectOk(answer);
-    const acls = (answer?.data as { acls?: Array<{ acltype: string; allow: boolean }> } | undefined)?.acls ?? [];
-    const open = acls.filter((acl) => (acl.acltype === 'publishClientSend' || acl.acltype === 'subscribe') && acl.allow);
+    const acls =
+      (answer?.data as { acls?: Array<{ acltype: string; allow: boolean }> } | undefined)?.acls ?? [];
+    const open = acls.filter(
+      (acl) => (acl.acltype === 'publishClientSend' || acl.acltype === 'subscribe') && acl.allow,
+    );
     if (open.length > 0) {
       log.error(
         { open: open.map((acl) => acl.acltype) },
-        'Mosquitto allows publishing/subscribing by default: carts could use each other\'s topics. Run ' +
+        "Mosquitto allows publishing/subscribing by default: carts could use each other's topics. Run " +
           '`mosquitto_ctrl dynsec setDefaultACLAccess publishClientSend deny` (and `subscribe deny`).',
       );
     }

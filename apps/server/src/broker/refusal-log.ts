@@ -61,7 +61,15 @@ export class RefusalLog {
     const suppressed = this.suppressed;
     this.suppressed = 0;
     const { action, reason, username, clientId, remoteAddress, topic, device } = refusal;
-    const data = { action, reason, username, clientId, remoteAddress, ...(topic ? { topic } : {}), suppressed };
+    const data = {
+      action,
+      reason,
+      username,
+      clientId,
+      remoteAddress,
+      ...(topic ? { topic } : {}),
+      suppressed,
+    };
     this.log.warn({ mqtt: data }, `${MESSAGES[action]}: ${reason}`);
     this.db
       .insert(activity)

@@ -17,7 +17,11 @@ export interface EmbeddedDatabase {
 const USER = 'postgres';
 const PASSWORD = 'fairway-embedded';
 
-export async function startEmbeddedPostgres(dataDir: string, port: number, log: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  log: Logger,
+): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   const isRoot = process.getuid?.() === 0;
   await fs.mkdir(dataDir, { recursive: true });

@@ -21,7 +21,12 @@ beforeAll(async () => {
     loginAs(rt, 'operator2@example.com'),
   ]);
   const sites = JSON.parse(
-    (await rt.app.inject({ url: '/api/dashboard/sites/list', headers: { authorization: `Bearer ${superadmin}` } })).body,
+    (
+      await rt.app.inject({
+        url: '/api/dashboard/sites/list',
+        headers: { authorization: `Bearer ${superadmin}` },
+      })
+    ).body,
   ) as SiteListItem[];
   demoSiteId = sites.find((site) => site.name === 'Demo Golf Club')!._id;
   secondSiteId = sites.find((site) => site.name === 'Second Club')!._id;
@@ -61,7 +66,7 @@ describe('socket authentication', () => {
 });
 
 describe('site rooms', () => {
-  it("refuses to join a site the user does not hold", async () => {
+  it('refuses to join a site the user does not hold', async () => {
     const socket = await open(siteAdmin);
     expect(await request(socket, 'join:site', secondSiteId)).toEqual({
       ok: false,
@@ -73,12 +78,16 @@ describe('site rooms', () => {
   it('lets a superadmin join any existing site, and no other', async () => {
     const socket = await open(superadmin);
     expect(await request(socket, 'join:site', secondSiteId)).toEqual({ ok: true });
-    expect(await request(socket, 'join:site', '00000000-0000-4000-8000-000000000000')).toMatchObject({ ok: false });
+    expect(await request(socket, 'join:site', '00000000-0000-4000-8000-000000000000')).toMatchObject({
+      ok: false,
+    });
   });
 
   it('answers get:site:devices with the list and emits site:devices', async () => {
     const socket = await open(siteAdmin);
-    const pushed = new Promise<{ siteId: string; devices: CartView[] }>((resolve) => socket.once('site:devices', resolve));
+    const pushed = new Promise<{ siteId: string; devices: CartView[] }>((resolve) =>
+      socket.once('site:devices', resolve),
+    );
     const answer = await request<CartView[]>(socket, 'get:site:devices', demoSiteId);
     expect(answer.ok).toBe(true);
     const list = answer.ok ? answer.data : [];

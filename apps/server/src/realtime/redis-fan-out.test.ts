@@ -26,7 +26,12 @@ describe.skipIf(!redisUrl)('realtime fan-out through Redis', () => {
   it("pushes one instance's device.updated to a socket connected to the other", async () => {
     const admin = await loginAs(second, 'admin@example.com');
     const sites = JSON.parse(
-      (await second.app.inject({ url: '/api/dashboard/sites/list', headers: { authorization: `Bearer ${admin}` } })).body,
+      (
+        await second.app.inject({
+          url: '/api/dashboard/sites/list',
+          headers: { authorization: `Bearer ${admin}` },
+        })
+      ).body,
     ) as SiteListItem[];
     const demoSiteId = sites.find((site) => site.name === 'Demo Golf Club')!._id;
     const carts = JSON.parse(
@@ -40,7 +45,11 @@ describe.skipIf(!redisUrl)('realtime fan-out through Redis', () => {
     const socket = await connectSocket(second, admin);
     try {
       expect(await request(socket, 'join:site', demoSiteId)).toEqual({ ok: true });
-      const received = nextUpdate(socket, carts[0]!._id, (view) => view.carNote === 'from the other instance');
+      const received = nextUpdate(
+        socket,
+        carts[0]!._id,
+        (view) => view.carNote === 'from the other instance',
+      );
       first.ctx.bus.emit('device.updated', { ...carts[0]!, carNote: 'from the other instance' });
       expect((await received).carNote).toBe('from the other instance');
     } finally {

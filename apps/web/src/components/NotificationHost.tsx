@@ -15,7 +15,7 @@ export function NotificationHost() {
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') dismissToast(toast.id);
       }}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
       <Alert
         severity={toast.severity}

@@ -34,7 +34,9 @@ describe('device messages', () => {
 
   it('requires an id and an expiry on commands', () => {
     expect(commandMessage.safeParse({ name: 'lock', issuedAt: 1, expiresAt: 2 }).success).toBe(false);
-    expect(commandMessage.safeParse({ id: 'c1', name: 'lock', issuedAt: 1, expiresAt: 2 }).success).toBe(true);
+    expect(commandMessage.safeParse({ id: 'c1', name: 'lock', issuedAt: 1, expiresAt: 2 }).success).toBe(
+      true,
+    );
   });
 
   it('requires a positive config version', () => {

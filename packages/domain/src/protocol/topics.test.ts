@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allDevicesTopic, deviceMayPublish, deviceMaySubscribe, deviceTopic, parseDeviceTopic } from './topics';
+import {
+  allDevicesTopic,
+  deviceMayPublish,
+  deviceMaySubscribe,
+  deviceTopic,
+  parseDeviceTopic,
+} from './topics';
 
 const me = '11111111-1111-4111-8111-111111111111';
 const other = '22222222-2222-4222-8222-222222222222';

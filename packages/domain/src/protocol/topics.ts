@@ -41,13 +41,21 @@ export function parseDeviceTopic(topic: string): ParsedTopic | null {
 /** True when `topic` may be published by the device `deviceId`. */
 export const deviceMayPublish = (deviceId: string, topic: string): boolean => {
   const parsed = parseDeviceTopic(topic);
-  return parsed !== null && parsed.deviceId === deviceId && (DEVICE_PUBLISHES as readonly string[]).includes(parsed.channel);
+  return (
+    parsed !== null &&
+    parsed.deviceId === deviceId &&
+    (DEVICE_PUBLISHES as readonly string[]).includes(parsed.channel)
+  );
 };
 
 /** True when `topic` (no wildcards allowed) may be subscribed to by the device `deviceId`. */
 export const deviceMaySubscribe = (deviceId: string, topic: string): boolean => {
   const parsed = parseDeviceTopic(topic);
-  return parsed !== null && parsed.deviceId === deviceId && (DEVICE_SUBSCRIBES as readonly string[]).includes(parsed.channel);
+  return (
+    parsed !== null &&
+    parsed.deviceId === deviceId &&
+    (DEVICE_SUBSCRIBES as readonly string[]).includes(parsed.channel)
+  );
 };
 
 /** QoS per channel: telemetry is fire-and-forget (the next report supersedes it), everything else is at least once. */

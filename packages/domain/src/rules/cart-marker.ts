@@ -17,7 +17,9 @@ export const CART_MARKER_COLOURS: Record<CartMarkerState, string> = {
 export const isCartInUse = (cart: Pick<CartView, 'inUse' | 'lockStatus'>): boolean =>
   cart.inUse || cart.lockStatus === 0;
 
-export function cartMarkerState(cart: Pick<CartView, 'onlineStatus' | 'inUse' | 'lockStatus' | 'gpsSpeed'>): CartMarkerState {
+export function cartMarkerState(
+  cart: Pick<CartView, 'onlineStatus' | 'inUse' | 'lockStatus' | 'gpsSpeed'>,
+): CartMarkerState {
   if (!cart.onlineStatus) return 'offline';
   if (!isCartInUse(cart)) return 'idle';
   return (cart.gpsSpeed ?? 0) < 0.005 ? 'inUseStopped' : 'inUse';

@@ -5,10 +5,15 @@ import { email, id } from './common';
 
 const password = z
   .string()
-  .min(LIMITS.passwordMinLength, { message: `Password must be at least ${LIMITS.passwordMinLength} characters` })
+  .min(LIMITS.passwordMinLength, {
+    message: `Password must be at least ${LIMITS.passwordMinLength} characters`,
+  })
   .max(LIMITS.passwordMaxLength);
 
-export const loginBody = z.object({ email, password: z.string().min(1, { message: 'Password is required' }) });
+export const loginBody = z.object({
+  email,
+  password: z.string().min(1, { message: 'Password is required' }),
+});
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export const refreshBody = z.object({ refreshToken: z.string().min(1) });
 export const logoutBody = z.object({ refreshToken: z.string().min(1).optional() });

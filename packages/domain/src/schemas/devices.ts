@@ -55,7 +55,10 @@ export const cartEditable = z
     carNote: z.string().max(2000),
     carIcon: z.string().max(60).nullable(),
     inService: z.boolean(),
-    lockCode: z.string().regex(/^\d{6}$/, { message: 'Code must be 6 digits' }).nullable(),
+    lockCode: z
+      .string()
+      .regex(/^\d{6}$/, { message: 'Code must be 6 digits' })
+      .nullable(),
     key: z.enum(['0', '1']),
   })
   .partial()
@@ -73,6 +76,8 @@ export const registerDeviceBody = z.object({
     .trim()
     .min(3)
     .max(64)
-    .regex(/^[A-Za-z0-9._:-]+$/, { message: 'Serial may contain letters, digits, dot, dash, colon and underscore' }),
+    .regex(/^[A-Za-z0-9._:-]+$/, {
+      message: 'Serial may contain letters, digits, dot, dash, colon and underscore',
+    }),
 });
 export const registeredDevice = z.object({ _id: id, serial: z.string(), secret: z.string() });

@@ -35,7 +35,13 @@ export const siteView = z.object({
 });
 export type SiteView = z.infer<typeof siteView>;
 
-export const siteListItem = siteView.pick({ _id: true, name: true, centerLatLong: true, timezone: true, currency: true });
+export const siteListItem = siteView.pick({
+  _id: true,
+  name: true,
+  centerLatLong: true,
+  timezone: true,
+  currency: true,
+});
 export type SiteListItem = z.infer<typeof siteListItem>;
 
 /** Fields an operator may change on their own site (dashboard PATCH /sites). */
@@ -49,14 +55,20 @@ export const siteSettingsUpdate = z
     wifiSSID: z.string().max(33, { message: 'At most 33 characters' }),
     wifiPassword: z.string().max(33, { message: 'At most 33 characters' }),
     recoveryMode: z.boolean(),
-    masterUnlock: z.string().regex(/^\d{6}$/, { message: 'Code must be 6 digits' }).nullable(),
+    masterUnlock: z
+      .string()
+      .regex(/^\d{6}$/, { message: 'Code must be 6 digits' })
+      .nullable(),
     openingHours,
     bookingOffset: z.number().int().min(0).max(120),
   })
   .partial()
   .strict();
 
-export const dashboardSitePatch = z.object({ updateData: siteSettingsUpdate, publish: z.boolean().optional() });
+export const dashboardSitePatch = z.object({
+  updateData: siteSettingsUpdate,
+  publish: z.boolean().optional(),
+});
 
 /** Fields a superadmin sets when creating or editing any site (admin /sites). */
 export const adminSiteFields = z.object({

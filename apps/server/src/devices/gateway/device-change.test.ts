@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { telemetry } from '../testing/fleet-fixtures';
-import { changeFromConfigAck, changeFromStatus, changeFromTelemetry, mergeChanges, type DeviceChange } from './device-change';
+import {
+  changeFromConfigAck,
+  changeFromStatus,
+  changeFromTelemetry,
+  mergeChanges,
+  type DeviceChange,
+} from './device-change';
 
 const ID = '7b0e5f0e-8d7f-4d8e-9a61-3c1b2f3f6a10';
 const fold = (changes: DeviceChange[]) => changes.reduce((older, newer) => mergeChanges(older, newer));
@@ -32,7 +38,10 @@ describe('mergeChanges', () => {
   it('lets a last will after a report take the cart offline, and a report after a will bring it back', () => {
     const report = changeFromTelemetry(ID, telemetry(), 1_000);
     const will = changeFromStatus(ID, { online: false }, 2_000, false);
-    expect(fold([report, will])).toMatchObject({ telemetryLast: false, status: { online: false, at: 2_000 } });
+    expect(fold([report, will])).toMatchObject({
+      telemetryLast: false,
+      status: { online: false, at: 2_000 },
+    });
     expect(fold([will, report])).toMatchObject({ telemetryLast: true, status: { online: false, at: 2_000 } });
   });
 

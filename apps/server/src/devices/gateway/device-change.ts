@@ -43,7 +43,11 @@ export const positionOf = (deviceId: string, message: TelemetryMessage): Positio
   battVoltage: message.battV,
 });
 
-export const changeFromTelemetry = (deviceId: string, message: TelemetryMessage, receivedAt: number): DeviceChange => ({
+export const changeFromTelemetry = (
+  deviceId: string,
+  message: TelemetryMessage,
+  receivedAt: number,
+): DeviceChange => ({
   deviceId,
   telemetry: { message, receivedAt },
   firstLock: message.lock,

@@ -29,9 +29,17 @@ const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   rt = await startTestServer();
-  [superadmin, siteAdmin] = await Promise.all([loginAs(rt, 'superadmin@example.com'), loginAs(rt, 'admin@example.com')]);
+  [superadmin, siteAdmin] = await Promise.all([
+    loginAs(rt, 'superadmin@example.com'),
+    loginAs(rt, 'admin@example.com'),
+  ]);
   const sites = JSON.parse(
-    (await rt.app.inject({ url: '/api/dashboard/sites/list', headers: { authorization: `Bearer ${superadmin}` } })).body,
+    (
+      await rt.app.inject({
+        url: '/api/dashboard/sites/list',
+        headers: { authorization: `Bearer ${superadmin}` },
+      })
+    ).body,
   ) as SiteListItem[];
   demoSiteId = sites.find((site) => site.name === 'Demo Golf Club')!._id;
 });
@@ -50,11 +58,17 @@ async function cartInDemoSite(): Promise<TestDevice> {
 async function online(device: TestDevice): Promise<MqttClient> {
   const client = await connectDevice(rt.mqttUrl, device);
   clients.push(client);
-  await publishJson(client, deviceTopic(device.deviceId, 'status'), { online: true, firmware: '3.2.1', configVersion: 0 }, { qos: 1, retain: true });
+  await publishJson(
+    client,
+    deviceTopic(device.deviceId, 'status'),
+    { online: true, firmware: '3.2.1', configVersion: 0 },
+    { qos: 1, retain: true },
+  );
   return client;
 }
 
-const row = async (deviceId: string) => (await rt.ctx.db.select().from(devices).where(eq(devices.id, deviceId)))[0]!;
+const row = async (deviceId: string) =>
+  (await rt.ctx.db.select().from(devices).where(eq(devices.id, deviceId)))[0]!;
 const positionCount = async (ids: string[]) =>
   (await rt.ctx.db.select({ n: count() }).from(positions).where(inArray(positions.deviceId, ids)))[0]!.n;
 
@@ -70,7 +84,16 @@ describe('device gateway', () => {
     expect(await request(socket, 'join:site', demoSiteId)).toEqual({ ok: true });
     const cart = await online(device);
     const update = nextUpdate(socket, device.deviceId, (view) => view.gpsSpeed === 17.5);
-    const report = telemetry({ lat: 56.35, lng: -2.81, speed: 17.5, lock: 0, battV: 48.4, conType: 'W', wifiRssi: -61, csq: undefined });
+    const report = telemetry({
+      lat: 56.35,
+      lng: -2.81,
+      speed: 17.5,
+      lock: 0,
+      battV: 48.4,
+      conType: 'W',
+      wifiRssi: -61,
+      csq: undefined,
+    });
     await publishJson(cart, deviceTopic(device.deviceId, 'telemetry'), report);
 
     const view = await update;
@@ -88,9 +111,19 @@ describe('device gateway', () => {
       firmware: '3.2.1',
     });
     const stored = await row(device.deviceId);
-    expect(stored).toMatchObject({ online: true, lat: 56.35, lng: -2.81, lockStatus: 0, conType: 'W', uptime: report.uptime });
+    expect(stored).toMatchObject({
+      online: true,
+      lat: 56.35,
+      lng: -2.81,
+      lockStatus: 0,
+      conType: 'W',
+      uptime: report.uptime,
+    });
     expect(stored.lastReportAt?.toISOString()).toBe(view.timeUTC);
-    const [position] = await rt.ctx.db.select().from(positions).where(eq(positions.deviceId, device.deviceId));
+    const [position] = await rt.ctx.db
+      .select()
+      .from(positions)
+      .where(eq(positions.deviceId, device.deviceId));
     expect(position).toMatchObject({ lat: 56.35, lng: -2.81, speed: 17.5 });
     expect(position?.ts.getTime()).toBe(report.ts);
   });
@@ -139,8 +172,18 @@ describe('device gateway', () => {
     const cart = await online(device);
     const acks: Array<[string, AckMessage]> = [];
     rt.gateway.handle('ack', (deviceId, message) => void acks.push([deviceId, message]));
-    await publishJson(cart, deviceTopic(device.deviceId, 'config/ack'), { version: 7, ok: true, ts: Date.now() }, { qos: 1 });
-    await publishJson(cart, deviceTopic(device.deviceId, 'ack'), { id: 'cmd-1', ok: true, ts: Date.now() }, { qos: 1 });
+    await publishJson(
+      cart,
+      deviceTopic(device.deviceId, 'config/ack'),
+      { version: 7, ok: true, ts: Date.now() },
+      { qos: 1 },
+    );
+    await publishJson(
+      cart,
+      deviceTopic(device.deviceId, 'ack'),
+      { id: 'cmd-1', ok: true, ts: Date.now() },
+      { qos: 1 },
+    );
     await eventually(async () => (await row(device.deviceId)).configAckedVersion === 7);
     await eventually(() => acks.length === 1);
     expect(acks[0]).toEqual([device.deviceId, expect.objectContaining({ id: 'cmd-1', ok: true })]);
@@ -169,13 +212,20 @@ describe('device gateway', () => {
       carts.map(async (cart, i) => {
         const deviceId = fleet[i]!.deviceId;
         for (let seq = 0; seq < 20; seq++) {
-          await publishJson(cart, deviceTopic(deviceId, 'telemetry'), telemetry({ ts: started + seq, uptime: seq }));
+          await publishJson(
+            cart,
+            deviceTopic(deviceId, 'telemetry'),
+            telemetry({ ts: started + seq, uptime: seq }),
+          );
         }
       }),
     );
     const ids = fleet.map((device) => device.deviceId);
     await eventually(async () => (await positionCount(ids)) === 1_000, 15_000);
-    const stored = await rt.ctx.db.select({ uptime: devices.uptime }).from(devices).where(inArray(devices.id, ids));
+    const stored = await rt.ctx.db
+      .select({ uptime: devices.uptime })
+      .from(devices)
+      .where(inArray(devices.id, ids));
     expect(stored.every((device) => device.uptime === 19)).toBe(true);
   });
 });

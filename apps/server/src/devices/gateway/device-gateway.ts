@@ -5,14 +5,13 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { DomainEventBus } from '../../lib/events';
 import { toCartView } from '../../modules/devices/devices.presenter';
+import { changeFromConfigAck, changeFromStatus, changeFromTelemetry, positionOf } from './device-change';
+import { poolOf, writeDeviceStates } from './device-state-sql';
 import {
-  changeFromConfigAck,
-  changeFromStatus,
-  changeFromTelemetry,
-  positionOf,
-} from './device-change';
-import { writeDeviceStates } from './device-state-sql';
-import { DeviceStateWriter, type DeviceStateWriterOptions, type DeviceStateWriterStats } from './device-state-writer';
+  DeviceStateWriter,
+  type DeviceStateWriterOptions,
+  type DeviceStateWriterStats,
+} from './device-state-writer';
 import { parseInbound, type InboundMessage } from './inbound-message';
 import type { DeviceMessageHandlers, HandledChannel } from './message-handlers';
 import { connectServerClient } from './server-connection';
@@ -66,8 +65,9 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
   const handlers: Partial<DeviceMessageHandlers> = { ...options.handlers };
   const counters = { received: 0, invalid: 0 };
 
+  const pool = poolOf(options.db);
   const writer = new DeviceStateWriter(
-    (changes, positions) => writeDeviceStates(options.db, changes, positions),
+    (changes, positions) => writeDeviceStates(pool, changes, positions),
     log,
     (rows) => {
       const now = Date.now();
@@ -82,6 +82,7 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     password: options.password,
     clientId: options.clientId ?? `${options.username}-${hostname()}`,
     log,
+    prepare: (mqttClient) => mqttClient.on('message', onMessage),
   });
   const shareGroup = options.shareGroup ?? 'fairway';
   const subscriptions = Object.fromEntries(
@@ -95,7 +96,8 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     try {
       const granted = await client.subscribeAsync(subscriptions);
       const refused = granted.filter((grant) => grant.qos >= 0x80).map((grant) => grant.topic);
-      if (refused.length > 0) log.error({ refused }, 'broker refused the gateway subscriptions: devices will not be heard');
+      if (refused.length > 0)
+        log.error({ refused }, 'broker refused the gateway subscriptions: devices will not be heard');
     } catch (error) {
       log.error({ err: error }, 'subscribing to the device topics failed');
     }
@@ -117,7 +119,10 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     const { deviceId } = inbound;
     switch (inbound.channel) {
       case 'telemetry':
-        writer.enqueue(changeFromTelemetry(deviceId, inbound.message, receivedAt), positionOf(deviceId, inbound.message));
+        writer.enqueue(
+          changeFromTelemetry(deviceId, inbound.message, receivedAt),
+          positionOf(deviceId, inbound.message),
+        );
         return;
       case 'status':
         writer.enqueue(changeFromStatus(deviceId, inbound.message, receivedAt, retained));
@@ -140,15 +145,21 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     }
   }
 
-  function callHandler<C extends HandledChannel>(channel: C, deviceId: string, message: Parameters<DeviceMessageHandlers[C]>[1]) {
-    const handler = handlers[channel] as ((id: string, m: typeof message) => void | Promise<void>) | undefined;
+  function callHandler<C extends HandledChannel>(
+    channel: C,
+    deviceId: string,
+    message: Parameters<DeviceMessageHandlers[C]>[1],
+  ) {
+    const handler = handlers[channel] as
+      ((id: string, m: typeof message) => void | Promise<void>) | undefined;
     if (!handler) return;
     Promise.resolve()
       .then(() => handler(deviceId, message))
-      .catch((error: unknown) => log.error({ err: error, channel, deviceId }, 'device message handler failed'));
+      .catch((error: unknown) =>
+        log.error({ err: error, channel, deviceId }, 'device message handler failed'),
+      );
   }
 
-  client.on('message', onMessage);
   // A broker that lost our session (restart without persistence, expiry) forgot the subscriptions too.
   client.on('connect', (connack) => {
     if (!connack.sessionPresent) void subscribe();

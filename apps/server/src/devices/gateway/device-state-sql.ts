@@ -1,192 +1,205 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../db/client';
-import { devices, positions as positionsTable } from '../../modules/devices/devices.table';
+import { devices } from '../../modules/devices/devices.table';
 import type { DeviceRow } from '../../modules/devices/devices.presenter';
 import type { DeviceChange, PositionRow } from './device-change';
+
+/*
+ * The telemetry hot path talks to node-postgres directly, with fixed statement texts prepared once per
+ * connection: building these statements through the query builder and mapping the returned rows through
+ * it cost more CPU than PostgreSQL spent executing them (bench, docs/performance.md). Rows still come back
+ * as `DeviceRow` for the one presenter, mapped with the table's own column names.
+ */
 
 const INT4_MAX = 2_147_483_647;
 const int4 = (value: number | undefined): number | null =>
   value === undefined ? null : Math.min(Math.round(value), INT4_MAX);
 
-/**
- * The per-device columns of one flush, as parallel arrays. They reach PostgreSQL as one array parameter per
- * column and are spread with `unnest`: the statement has the same ~30 parameters for 1 row or 5,000, stays
- * far from the 65,535-parameter limit a `VALUES` list with one parameter per cell would hit, and
- * node-postgres sends each array as one text value.
- */
-const STATE_COLUMNS = [
-  ['id', 'uuid'],
-  ['has_t', 'bool'],
-  ['t_at_ms', 'float8'],
-  ['lat', 'float8'],
-  ['lng', 'float8'],
-  ['speed', 'float8'],
-  ['heading', 'float8'],
-  ['gps_lock', 'int4'],
-  ['lock', 'int4'],
-  ['key', 'text'],
-  ['key_alarm', 'text'],
-  ['batt_v', 'float8'],
-  ['charging', 'bool'],
-  ['odometer', 'float8'],
-  ['con_type', 'text'],
-  ['wifi', 'float8'],
-  ['csq', 'float8'],
-  ['uptime', 'int4'],
-  ['temp', 'float8'],
-  ['first_lock', 'int4'],
-  ['first_at_ms', 'float8'],
-  ['lock_changed_at_ms', 'float8'],
-  ['has_s', 'bool'],
-  ['s_online', 'bool'],
-  ['s_at_ms', 'float8'],
-  ['s_retained', 'bool'],
-  ['t_last', 'bool'],
-  ['firmware', 'text'],
-  ['acked', 'int4'],
-] as const;
-
-type StateColumn = (typeof STATE_COLUMNS)[number][0];
 type Cell = string | number | boolean | null;
 
-function stateRow(change: DeviceChange): Record<StateColumn, Cell> {
-  const t = change.telemetry?.message;
-  return {
-    id: change.deviceId,
-    has_t: t !== undefined,
-    t_at_ms: change.telemetry?.receivedAt ?? null,
-    lat: t?.lat ?? null,
-    lng: t?.lng ?? null,
-    speed: t?.speed ?? null,
-    heading: t?.heading ?? null,
-    gps_lock: int4(t?.gpsLock),
-    lock: t?.lock ?? null,
-    key: t?.key ?? null,
-    // keyAlarm is optional on the wire; a report without it means no alarm.
-    key_alarm: t ? (t.keyAlarm ?? '0') : null,
-    batt_v: t?.battV ?? null,
-    charging: t?.charging ?? null,
-    odometer: t?.odometer ?? null,
-    con_type: t?.conType ?? null,
-    wifi: t?.wifiRssi ?? null,
-    csq: t?.csq ?? null,
-    uptime: int4(t?.uptime),
-    temp: t?.temp ?? null,
-    first_lock: change.firstLock ?? null,
-    first_at_ms: change.firstReceivedAt ?? null,
-    lock_changed_at_ms: change.lockChangedAt ?? null,
-    has_s: change.status !== undefined,
-    s_online: change.status?.online ?? null,
-    s_at_ms: change.status?.at ?? null,
-    s_retained: change.status?.retained ?? null,
-    t_last: change.telemetryLast ?? false,
-    firmware: change.firmware ?? null,
-    acked: int4(change.ackedVersion),
-  };
-}
+/**
+ * The per-device values of one flush, one array per column. They reach PostgreSQL as one array parameter
+ * each and are spread with `unnest`, so the statement is the same for 1 row or 5,000 and stays far from the
+ * 65,535-parameter limit a `VALUES` list with one parameter per cell would hit.
+ */
+const STATE_COLUMNS: ReadonlyArray<readonly [string, string, (change: DeviceChange) => Cell]> = [
+  ['id', 'uuid', (c) => c.deviceId],
+  ['has_t', 'bool', (c) => c.telemetry !== undefined],
+  ['t_at_ms', 'float8', (c) => c.telemetry?.receivedAt ?? null],
+  ['lat', 'float8', (c) => c.telemetry?.message.lat ?? null],
+  ['lng', 'float8', (c) => c.telemetry?.message.lng ?? null],
+  ['speed', 'float8', (c) => c.telemetry?.message.speed ?? null],
+  ['heading', 'float8', (c) => c.telemetry?.message.heading ?? null],
+  ['gps_lock', 'int4', (c) => int4(c.telemetry?.message.gpsLock)],
+  ['lock', 'int4', (c) => c.telemetry?.message.lock ?? null],
+  ['key', 'text', (c) => c.telemetry?.message.key ?? null],
+  // keyAlarm is optional on the wire; a report without it means no alarm.
+  ['key_alarm', 'text', (c) => (c.telemetry ? (c.telemetry.message.keyAlarm ?? '0') : null)],
+  ['batt_v', 'float8', (c) => c.telemetry?.message.battV ?? null],
+  ['charging', 'bool', (c) => c.telemetry?.message.charging ?? null],
+  ['odometer', 'float8', (c) => c.telemetry?.message.odometer ?? null],
+  ['con_type', 'text', (c) => c.telemetry?.message.conType ?? null],
+  ['wifi', 'float8', (c) => c.telemetry?.message.wifiRssi ?? null],
+  ['csq', 'float8', (c) => c.telemetry?.message.csq ?? null],
+  ['uptime', 'int4', (c) => int4(c.telemetry?.message.uptime)],
+  ['temp', 'float8', (c) => c.telemetry?.message.temp ?? null],
+  ['first_lock', 'int4', (c) => c.firstLock ?? null],
+  ['first_at_ms', 'float8', (c) => c.firstReceivedAt ?? null],
+  ['lock_changed_at_ms', 'float8', (c) => c.lockChangedAt ?? null],
+  ['has_s', 'bool', (c) => c.status !== undefined],
+  ['s_online', 'bool', (c) => c.status?.online ?? null],
+  ['s_at_ms', 'float8', (c) => c.status?.at ?? null],
+  ['s_retained', 'bool', (c) => c.status?.retained ?? null],
+  ['t_last', 'bool', (c) => c.telemetryLast ?? false],
+  ['firmware', 'text', (c) => c.firmware ?? null],
+  ['acked', 'int4', (c) => int4(c.ackedVersion)],
+];
 
-/** `unnest($1::uuid[], $2::bool[], …) AS alias(col, …)` over the columns of `rows`. */
-function unnestOf<C extends string>(columns: ReadonlyArray<readonly [C, string]>, rows: Array<Record<C, Cell>>, alias: string): SQL {
-  const arrays = columns.map(([name, type]) => sql`${sql.param(rows.map((row) => row[name]))}::${sql.raw(type)}[]`);
-  const names = columns.map(([name]) => name).join(', ');
-  return sql`unnest(${sql.join(arrays, sql`, `)}) AS ${sql.raw(alias)}(${sql.raw(names)})`;
-}
-
-const d = (column: keyof typeof devices._.columns) => devices[column];
+const unnest = (columns: ReadonlyArray<readonly [string, string, ...unknown[]]>, alias: string) =>
+  `unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) AS ${alias}(${columns.map(([name]) => name).join(', ')})`;
 
 /** A report is applied only if no later one (by receive time) is stored: instances may flush out of order. */
-const TELEMETRY_FRESH = sql`(v.has_t AND (${d('lastReportAt')} IS NULL OR v.t_at >= ${d('lastReportAt')}))`;
+const TELEMETRY_FRESH = '(v.has_t AND (d.last_report_at IS NULL OR v.t_at >= d.last_report_at))';
 /**
  * A status applies if it is not older than the stored connect/disconnect time, and a retained replay only
  * when it tells something the row does not already say.
  */
-const STATUS_FRESH = sql`(v.has_s
-  AND (v.s_at >= GREATEST(${d('connectedAt')}, ${d('disconnectedAt')})) IS NOT FALSE
-  AND NOT (v.s_retained AND ${d('online')} = v.s_online))`;
+const STATUS_FRESH = `(v.has_s
+  AND (v.s_at >= GREATEST(d.connected_at, d.disconnected_at)) IS NOT FALSE
+  AND NOT (v.s_retained AND d.online = v.s_online))`;
 
-const fromTelemetry = (column: keyof typeof devices._.columns, value: SQL) =>
-  sql`CASE WHEN ${TELEMETRY_FRESH} THEN ${value} ELSE ${d(column)} END`;
+const fromTelemetry = (column: string, value: string) =>
+  `${column} = CASE WHEN ${TELEMETRY_FRESH} THEN ${value} ELSE d.${column} END`;
 
-const STATE_SET = {
-  lat: fromTelemetry('lat', sql`v.lat`),
-  lng: fromTelemetry('lng', sql`v.lng`),
-  speed: fromTelemetry('speed', sql`v.speed`),
-  heading: fromTelemetry('heading', sql`v.heading`),
-  gpsLock: fromTelemetry('gpsLock', sql`v.gps_lock`),
-  lockStatus: fromTelemetry('lockStatus', sql`v.lock`),
-  key: fromTelemetry('key', sql`v.key`),
-  keyAlarm: fromTelemetry('keyAlarm', sql`v.key_alarm`),
-  battVoltage: fromTelemetry('battVoltage', sql`v.batt_v`),
-  battCharge: fromTelemetry('battCharge', sql`v.charging`),
-  odometer: fromTelemetry('odometer', sql`v.odometer`),
-  conType: fromTelemetry('conType', sql`v.con_type`),
-  wifiSignal: fromTelemetry('wifiSignal', sql`v.wifi`),
-  gprsSignal: fromTelemetry('gprsSignal', sql`v.csq`),
-  uptime: fromTelemetry('uptime', sql`v.uptime`),
-  temp: fromTelemetry('temp', sql`v.temp`),
-  lastReportAt: fromTelemetry('lastReportAt', sql`v.t_at`),
-  // In SET, column references read the row as it was before this UPDATE.
-  lockUpdatedAt: sql`CASE
-    WHEN NOT ${TELEMETRY_FRESH} THEN ${d('lockUpdatedAt')}
+/** In SET, `d.*` reads the row as it was before this UPDATE. */
+const UPDATE_STATES = `
+UPDATE devices AS d SET
+  ${fromTelemetry('lat', 'v.lat')},
+  ${fromTelemetry('lng', 'v.lng')},
+  ${fromTelemetry('speed', 'v.speed')},
+  ${fromTelemetry('heading', 'v.heading')},
+  ${fromTelemetry('gps_lock', 'v.gps_lock')},
+  ${fromTelemetry('lock_status', 'v.lock')},
+  ${fromTelemetry('key', 'v.key')},
+  ${fromTelemetry('key_alarm', 'v.key_alarm')},
+  ${fromTelemetry('batt_voltage', 'v.batt_v')},
+  ${fromTelemetry('batt_charge', 'v.charging')},
+  ${fromTelemetry('odometer', 'v.odometer')},
+  ${fromTelemetry('con_type', 'v.con_type')},
+  ${fromTelemetry('wifi_signal', 'v.wifi')},
+  ${fromTelemetry('gprs_signal', 'v.csq')},
+  ${fromTelemetry('uptime', 'v.uptime')},
+  ${fromTelemetry('temp', 'v.temp')},
+  ${fromTelemetry('last_report_at', 'v.t_at')},
+  lock_updated_at = CASE
+    WHEN NOT ${TELEMETRY_FRESH} THEN d.lock_updated_at
     WHEN v.lock_changed_at IS NOT NULL THEN v.lock_changed_at
-    WHEN ${d('lockStatus')} IS DISTINCT FROM v.first_lock THEN v.first_at
-    ELSE ${d('lockUpdatedAt')} END`,
-  online: sql`CASE
+    WHEN d.lock_status IS DISTINCT FROM v.first_lock THEN v.first_at
+    ELSE d.lock_updated_at END,
+  online = CASE
     WHEN ${TELEMETRY_FRESH} AND v.t_last THEN true
     WHEN ${STATUS_FRESH} THEN v.s_online
     WHEN ${TELEMETRY_FRESH} THEN true
-    ELSE ${d('online')} END`,
-  connectedAt: sql`CASE WHEN ${STATUS_FRESH} AND v.s_online THEN v.s_at ELSE ${d('connectedAt')} END`,
-  disconnectedAt: sql`CASE WHEN ${STATUS_FRESH} AND NOT v.s_online THEN v.s_at ELSE ${d('disconnectedAt')} END`,
-  firmware: sql`COALESCE(v.firmware, ${d('firmware')})`,
-  configAckedVersion: sql`GREATEST(${d('configAckedVersion')}, COALESCE(v.acked, 0))`,
-};
+    ELSE d.online END,
+  connected_at = CASE WHEN ${STATUS_FRESH} AND v.s_online THEN v.s_at ELSE d.connected_at END,
+  disconnected_at = CASE WHEN ${STATUS_FRESH} AND NOT v.s_online THEN v.s_at ELSE d.disconnected_at END,
+  firmware = COALESCE(v.firmware, d.firmware),
+  config_acked_version = GREATEST(d.config_acked_version, COALESCE(v.acked, 0))
+FROM (
+  SELECT u.*,
+    to_timestamp(u.t_at_ms / 1000.0) AS t_at,
+    to_timestamp(u.first_at_ms / 1000.0) AS first_at,
+    to_timestamp(u.lock_changed_at_ms / 1000.0) AS lock_changed_at,
+    to_timestamp(u.s_at_ms / 1000.0) AS s_at
+  FROM ${unnest(STATE_COLUMNS, 'u')}
+) AS v
+WHERE d.id = v.id
+RETURNING d.*`;
 
-const POSITION_COLUMNS = [
-  ['device_id', 'uuid'],
-  ['ts_ms', 'float8'],
-  ['lat', 'float8'],
-  ['lng', 'float8'],
-  ['speed', 'float8'],
-  ['batt_v', 'float8'],
-] as const;
+const POSITION_COLUMNS: ReadonlyArray<readonly [string, string, (p: PositionRow) => Cell]> = [
+  ['device_id', 'uuid', (p) => p.deviceId],
+  ['ts_ms', 'float8', (p) => p.ts],
+  ['lat', 'float8', (p) => p.lat],
+  ['lng', 'float8', (p) => p.lng],
+  ['speed', 'float8', (p) => p.speed],
+  ['batt_v', 'float8', (p) => p.battVoltage],
+];
+
+/** Positions of devices that no longer exist are skipped instead of failing the batch on the foreign key. */
+const INSERT_POSITIONS = `
+INSERT INTO positions (device_id, ts, lat, lng, speed, batt_voltage)
+SELECT p.device_id, to_timestamp(p.ts_ms / 1000.0), p.lat, p.lng, p.speed, p.batt_v
+FROM ${unnest(POSITION_COLUMNS, 'p')}
+WHERE EXISTS (SELECT 1 FROM devices WHERE devices.id = p.device_id)`;
+
+/** Two instances flushing overlapping carts take the row locks in the same order, so they queue, not deadlock. */
+const LOCK_DEVICES = 'SELECT 1 FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE';
+
+const columnsOf = <T>(
+  columns: ReadonlyArray<readonly [string, string, (item: T) => Cell]>,
+  items: T[],
+): Cell[][] => columns.map(([, , value]) => items.map(value));
+
+/** `devices` column name → DeviceRow key, from the table definition, so the two cannot drift apart. */
+const ROW_KEYS: Array<[key: string, column: string]> = Object.entries(getTableColumns(devices)).map(
+  ([key, column]) => [key, column.name],
+);
+
+/** node-postgres parses timestamptz to Date, smallint/real/float8 to number and text[] to arrays: DeviceRow's types. */
+function toDeviceRow(raw: Record<string, unknown>): DeviceRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of ROW_KEYS) row[key] = raw[column];
+  return row as DeviceRow;
+}
+
+/** The pool behind the Drizzle instance (`$client`, set by `drizzle(pool)` in db/client.ts). */
+export function poolOf(db: Db): pg.Pool {
+  const pool = (db as Db & { $client?: pg.Pool }).$client;
+  if (!pool || typeof pool.connect !== 'function')
+    throw new Error('device state writer needs a pool-backed database');
+  return pool;
+}
 
 /**
- * Writes one flush in one transaction: locks the devices' rows in id order (two instances flushing
- * overlapping carts then queue instead of deadlocking), updates every device once, inserts every position,
- * and returns the stored rows, so what is pushed to browsers is exactly what the database holds.
- * Positions and changes of devices that no longer exist are skipped, not failed.
+ * Writes one flush in one transaction: locks the devices' rows in id order, updates every device once,
+ * inserts every position, and returns the stored rows, so what is pushed to browsers is exactly what the
+ * database holds.
  */
-export async function writeDeviceStates(db: Db, changes: DeviceChange[], positions: PositionRow[]): Promise<DeviceRow[]> {
+export async function writeDeviceStates(
+  pool: pg.Pool,
+  changes: DeviceChange[],
+  positions: PositionRow[],
+): Promise<DeviceRow[]> {
   const ids = [...new Set([...changes.map((c) => c.deviceId), ...positions.map((p) => p.deviceId)])];
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT 1 FROM ${devices} WHERE ${devices.id} = ANY(${sql.param(ids)}::uuid[]) ORDER BY ${devices.id} FOR NO KEY UPDATE`,
-    );
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    await client.query({ name: 'fairway-lock-devices', text: LOCK_DEVICES, values: [ids] });
     let rows: DeviceRow[] = [];
     if (changes.length > 0) {
-      const source = sql`(SELECT u.*,
-          to_timestamp(u.t_at_ms / 1000.0) AS t_at,
-          to_timestamp(u.first_at_ms / 1000.0) AS first_at,
-          to_timestamp(u.lock_changed_at_ms / 1000.0) AS lock_changed_at,
-          to_timestamp(u.s_at_ms / 1000.0) AS s_at
-        FROM ${unnestOf(STATE_COLUMNS, changes.map(stateRow), 'u')}) AS v`;
-      rows = await tx.update(devices).set(STATE_SET).from(source).where(eq(devices.id, sql`v.id`)).returning();
+      const result = await client.query({
+        name: 'fairway-update-device-states',
+        text: UPDATE_STATES,
+        values: columnsOf(STATE_COLUMNS, changes),
+      });
+      rows = result.rows.map(toDeviceRow);
     }
     if (positions.length > 0) {
-      const positionRows = positions.map((p) => ({
-        device_id: p.deviceId,
-        ts_ms: p.ts,
-        lat: p.lat,
-        lng: p.lng,
-        speed: p.speed,
-        batt_v: p.battVoltage,
-      }));
-      await tx.execute(sql`INSERT INTO ${positionsTable} (device_id, ts, lat, lng, speed, batt_voltage)
-        SELECT p.device_id, to_timestamp(p.ts_ms / 1000.0), p.lat, p.lng, p.speed, p.batt_v
-        FROM ${unnestOf(POSITION_COLUMNS, positionRows, 'p')}
-        WHERE EXISTS (SELECT 1 FROM ${devices} WHERE ${devices.id} = p.device_id)`);
+      await client.query({
+        name: 'fairway-insert-positions',
+        text: INSERT_POSITIONS,
+        values: columnsOf(POSITION_COLUMNS, positions),
+      });
     }
+    await client.query('COMMIT');
     return rows;
-  });
+  } catch (error) {
+    // A connection that cannot even roll back is dropped from the pool rather than reused.
+    await client.query('ROLLBACK').catch(() => (broken = true));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }

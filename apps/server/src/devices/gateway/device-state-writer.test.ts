@@ -35,8 +35,17 @@ afterEach(async () => {
   writer = null;
 });
 
-function start(store: ReturnType<typeof fakeStore>, options: Partial<DeviceStateWriterOptions> = {}, written: string[] = []) {
-  writer = new DeviceStateWriter(store.write, log, (rows) => written.push(...rows.map((row) => row.id)), options);
+function start(
+  store: ReturnType<typeof fakeStore>,
+  options: Partial<DeviceStateWriterOptions> = {},
+  written: string[] = [],
+) {
+  writer = new DeviceStateWriter(
+    store.write,
+    log,
+    (rows) => written.push(...rows.map((row) => row.id)),
+    options,
+  );
   return writer;
 }
 

@@ -6,7 +6,12 @@ import { mergeChanges, type DeviceChange, type PositionRow } from './device-chan
 export type WriteBatch = (changes: DeviceChange[], positions: PositionRow[]) => Promise<DeviceRow[]>;
 
 export interface DeviceStateWriterOptions {
-  /** The longest a message waits before its flush starts (default 50 ms). */
+  /**
+   * The longest a message waits before its flush starts (default 20 ms). Under load batches grow by
+   * themselves, because only one flush runs at a time and everything that arrives meanwhile joins the next;
+   * this linger only sets how small they may be when traffic is light, i.e. the latency floor (bench: at
+   * 2,000 msg/s, 50 ms gave p50 ≈ 50 ms and p99 ≈ 115 ms, 20 ms gave p50 ≈ 26 ms and p99 ≈ 85 ms).
+   */
   flushIntervalMs: number;
   /** A flush starts at once when this many messages are pending (default 1,000). */
   flushAtMessages: number;
@@ -34,7 +39,7 @@ export interface DeviceStateWriterStats {
 }
 
 const DEFAULTS: DeviceStateWriterOptions = {
-  flushIntervalMs: 50,
+  flushIntervalMs: 20,
   flushAtMessages: 1_000,
   maxPositionsPerFlush: 5_000,
   highWaterMark: 20_000,
@@ -152,7 +157,12 @@ export class DeviceStateWriter {
         this.failuresInARow += 1;
         this.retryAt = Date.now() + delay;
         this.log.error(
-          { err: error, attempt: this.failuresInARow, retryInMs: delay, pendingPositions: this.positions.length },
+          {
+            err: error,
+            attempt: this.failuresInARow,
+            retryInMs: delay,
+            pendingPositions: this.positions.length,
+          },
           'device state flush failed; the batch is kept and retried',
         );
       })
@@ -217,7 +227,10 @@ export class DeviceStateWriter {
       }
     } else if (pending > this.options.highWaterMark && now - this.lastWarnAt >= WARN_EVERY_MS) {
       this.lastWarnAt = now;
-      this.log.warn({ pending, highWaterMark: this.options.highWaterMark }, 'position queue is growing: the database is not keeping up');
+      this.log.warn(
+        { pending, highWaterMark: this.options.highWaterMark },
+        'position queue is growing: the database is not keeping up',
+      );
     }
   }
 }

@@ -13,6 +13,12 @@ export interface ServerConnectionOptions {
   password: string;
   clientId: string;
   log: Logger;
+  /**
+   * Called on the client before it connects. Listeners must be in place by then: a persistent session
+   * delivers its queued QoS 1 messages right after the CONNACK, and a message nobody listens to is still
+   * acknowledged, so it would be lost.
+   */
+  prepare(client: MqttClient): void;
 }
 
 /** How long the broker keeps this instance's session (and queues its QoS 1 messages) while it restarts. */
@@ -47,19 +53,24 @@ export async function connectServerClient(options: ServerConnectionOptions): Pro
   const v5 = await attempt(
     url,
     { ...base, protocolVersion: 5, properties: { sessionExpiryInterval: SESSION_EXPIRY_SECONDS } },
-    log,
+    options,
   );
   if (v5) return v5;
   log.info({ url }, 'broker does not speak MQTT 5: using MQTT 3.1.1 without shared subscriptions');
-  const v4 = await attempt(url, { ...base, protocolVersion: 4 }, log);
+  const v4 = await attempt(url, { ...base, protocolVersion: 4 }, options);
   if (!v4) throw new Error(`MQTT broker at ${url} refuses both MQTT 5 and MQTT 3.1.1`);
   return v4;
 }
 
 /** Resolves with the connection, or null when the broker refuses this protocol version. */
-function attempt(url: string, options: IClientOptions, log: Logger): Promise<ServerConnection | null> {
+function attempt(
+  url: string,
+  options: IClientOptions,
+  { log, prepare }: ServerConnectionOptions,
+): Promise<ServerConnection | null> {
   return new Promise((resolve, reject) => {
-    const client = mqtt.connect(url, options);
+    const client = mqtt.connect(url, { ...options, manualConnect: true });
+    prepare(client);
     let lastWarnAt = 0;
     const warn = (error: Error, message: string) => {
       if (Date.now() - lastWarnAt < WARN_EVERY_MS) return;
@@ -72,13 +83,16 @@ function attempt(url: string, options: IClientOptions, log: Logger): Promise<Ser
         client.end(true, () => resolve(null));
       } else if (typeof error.code === 'number') {
         client.off('error', onStartError);
-        client.end(true, () => reject(new Error(`MQTT broker at ${url} refused the server's connection: ${error.message}`)));
+        client.end(true, () =>
+          reject(new Error(`MQTT broker at ${url} refused the server's connection: ${error.message}`)),
+        );
       } else {
         // Unreachable for now: MQTT.js keeps retrying.
         warn(error, 'cannot reach the MQTT broker yet, retrying');
       }
     };
     client.on('error', onStartError);
+    client.connect();
     client.once('connect', (connack: IConnackPacket) => {
       client.off('error', onStartError);
       // From now on every failure is transient: keep retrying, refused CONNACKs included, with backoff.
@@ -87,9 +101,16 @@ function attempt(url: string, options: IClientOptions, log: Logger): Promise<Ser
       client.on('connect', () => (client.options.reconnectPeriod = MIN_RECONNECT_MS));
       // 'close' follows every lost connection and every failed reconnect: each doubles the wait.
       client.on('close', () => {
-        client.options.reconnectPeriod = Math.min((client.options.reconnectPeriod ?? MIN_RECONNECT_MS) * 2, MAX_RECONNECT_MS);
+        client.options.reconnectPeriod = Math.min(
+          (client.options.reconnectPeriod ?? MIN_RECONNECT_MS) * 2,
+          MAX_RECONNECT_MS,
+        );
       });
-      resolve({ client, sharedSubscriptions: connack.properties?.sharedSubscriptionAvailable !== false && options.protocolVersion === 5 });
+      resolve({
+        client,
+        sharedSubscriptions:
+          connack.properties?.sharedSubscriptionAvailable !== false && options.protocolVersion === 5,
+      });
     });
   });
 }

@@ -3,7 +3,12 @@
  * their own credentials, registered over the admin API so an external broker (Mosquitto + dynsec) learns
  * them too, and real Socket.IO clients. Only tests import this file.
  */
-import { deviceTopic, type CartView, type ServerToClientEvents, type TelemetryMessage } from '@fairway/domain';
+import {
+  deviceTopic,
+  type CartView,
+  type ServerToClientEvents,
+  type TelemetryMessage,
+} from '@fairway/domain';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import type { Runtime } from '../../runtime';
@@ -19,7 +24,11 @@ const json = (res: { statusCode: number; body: string }) => {
 };
 
 /** Registers a tracker as a superadmin would (POST /api/admin/devices); it lands in the staging site. */
-export async function registerDevice(rt: Runtime, superadminToken: string, serial = uniqueSerial()): Promise<TestDevice> {
+export async function registerDevice(
+  rt: Runtime,
+  superadminToken: string,
+  serial = uniqueSerial(),
+): Promise<TestDevice> {
   const res = await rt.app.inject({
     method: 'POST',
     url: '/api/admin/devices',
@@ -31,7 +40,12 @@ export async function registerDevice(rt: Runtime, superadminToken: string, seria
 }
 
 /** Moves devices into a site (PATCH /api/admin/devices), as a superadmin does after registration. */
-export async function moveDevices(rt: Runtime, superadminToken: string, ids: string[], siteId: string): Promise<void> {
+export async function moveDevices(
+  rt: Runtime,
+  superadminToken: string,
+  ids: string[],
+  siteId: string,
+): Promise<void> {
   json(
     await rt.app.inject({
       method: 'PATCH',
@@ -54,7 +68,11 @@ export const willOf = (deviceId: string): NonNullable<IClientOptions['will']> =>
 });
 
 /** Connects as a cart (username = client id = device id); rejects with the CONNACK error when refused. */
-export function connectDevice(url: string, device: TestDevice, options: IClientOptions = {}): Promise<MqttClient> {
+export function connectDevice(
+  url: string,
+  device: TestDevice,
+  options: IClientOptions = {},
+): Promise<MqttClient> {
   return mqtt.connectAsync(
     url,
     {
@@ -73,7 +91,11 @@ export function connectDevice(url: string, device: TestDevice, options: IClientO
 /** The CONNACK return code a connection attempt ends with: 0 accepted, 5 not authorized, … */
 export async function connackCode(url: string, options: IClientOptions): Promise<number> {
   try {
-    const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...options }, false);
+    const client = await mqtt.connectAsync(
+      url,
+      { reconnectPeriod: 0, connectTimeout: 5_000, ...options },
+      false,
+    );
     await client.endAsync();
     return 0;
   } catch (error) {
@@ -95,8 +117,16 @@ export async function grantedQos(client: MqttClient, topic: string): Promise<num
   }
 }
 
-export const publishJson = (client: MqttClient, topic: string, payload: unknown, options: { qos?: 0 | 1; retain?: boolean } = {}) =>
-  client.publishAsync(topic, JSON.stringify(payload), { qos: options.qos ?? 0, retain: options.retain ?? false });
+export const publishJson = (
+  client: MqttClient,
+  topic: string,
+  payload: unknown,
+  options: { qos?: 0 | 1; retain?: boolean } = {},
+) =>
+  client.publishAsync(topic, JSON.stringify(payload), {
+    qos: options.qos ?? 0,
+    retain: options.retain ?? false,
+  });
 
 export function telemetry(overrides: Partial<TelemetryMessage> = {}): TelemetryMessage {
   return {
@@ -121,7 +151,10 @@ export function telemetry(overrides: Partial<TelemetryMessage> = {}): TelemetryM
 }
 
 /** Polls `probe` until it returns something other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 5_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -131,7 +164,8 @@ export async function eventually<T>(probe: () => Promise<T | undefined | false> 
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -168,7 +202,12 @@ export function request<T = undefined>(
 }
 
 /** Collects `device:update` events of one device until `until` accepts one. */
-export function nextUpdate(socket: TestSocket, deviceId: string, until: (view: CartView) => boolean = () => true, timeoutMs = 5_000) {
+export function nextUpdate(
+  socket: TestSocket,
+  deviceId: string,
+  until: (view: CartView) => boolean = () => true,
+  timeoutMs = 5_000,
+) {
   return new Promise<CartView>((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off('device:update', listener);

@@ -10,7 +10,8 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
  * report arrived recently: a tracker whose last will got lost must not look online forever.
  */
 export function toCartView(row: DeviceRow, now: number = Date.now()): CartView {
-  const fresh = row.lastReportAt !== null && now - row.lastReportAt.getTime() < LIMITS.offlineAfterSeconds * 1000;
+  const fresh =
+    row.lastReportAt !== null && now - row.lastReportAt.getTime() < LIMITS.offlineAfterSeconds * 1000;
   return {
     _id: row.id,
     serial: row.serial,

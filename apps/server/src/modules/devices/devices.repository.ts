@@ -3,20 +3,35 @@ import type { Db } from '../../db/client';
 import { devices } from './devices.table';
 import type { DeviceRow } from './devices.presenter';
 
-export type DeviceChanges = Partial<Pick<DeviceRow, 'siteId' | 'carNumber' | 'carName' | 'carNote' | 'carIcon' | 'inService' | 'lockCode' | 'key'>>;
+export type DeviceChanges = Partial<
+  Pick<
+    DeviceRow,
+    'siteId' | 'carNumber' | 'carName' | 'carNote' | 'carIcon' | 'inService' | 'lockCode' | 'key'
+  >
+>;
 
 /** Car numbers sort as numbers ('2' before '10'); carts without one come last. */
-const byCarNumber = [sql`nullif(regexp_replace(${devices.carNumber}, '\\D', '', 'g'), '')::int nulls last`, asc(devices.serial)];
+const byCarNumber = [
+  sql`nullif(regexp_replace(${devices.carNumber}, '\\D', '', 'g'), '')::int nulls last`,
+  asc(devices.serial),
+];
 
 export class DevicesRepository {
   constructor(private readonly db: Db) {}
 
   listBySite(siteId: string): Promise<DeviceRow[]> {
-    return this.db.select().from(devices).where(eq(devices.siteId, siteId)).orderBy(...byCarNumber);
+    return this.db
+      .select()
+      .from(devices)
+      .where(eq(devices.siteId, siteId))
+      .orderBy(...byCarNumber);
   }
 
   listAll(): Promise<DeviceRow[]> {
-    return this.db.select().from(devices).orderBy(asc(devices.siteId), ...byCarNumber);
+    return this.db
+      .select()
+      .from(devices)
+      .orderBy(asc(devices.siteId), ...byCarNumber);
   }
 
   async find(id: string): Promise<DeviceRow | null> {
@@ -42,6 +57,9 @@ export class DevicesRepository {
   }
 
   async setSecretHash(id: string, secretHash: string): Promise<void> {
-    await this.db.update(devices).set({ secretHash, updatedAt: sql`now()` }).where(eq(devices.id, id));
+    await this.db
+      .update(devices)
+      .set({ secretHash, updatedAt: sql`now()` })
+      .where(eq(devices.id, id));
   }
 }

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminDevicePatch, cartView, errorBody, id, registerDeviceBody, registeredDevice } from '@fairway/domain';
+import {
+  adminDevicePatch,
+  cartView,
+  errorBody,
+  id,
+  registerDeviceBody,
+  registeredDevice,
+} from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
 import { SitesRepository } from '../sites/sites.repository';
@@ -11,7 +18,12 @@ import { DevicesService } from './devices.service';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 export const devicesService = (ctx: AppContext) =>
-  new DevicesService(new DevicesRepository(ctx.db), new SitesRepository(ctx.db), ctx.deviceProvisioner, ctx.bus);
+  new DevicesService(
+    new DevicesRepository(ctx.db),
+    new SitesRepository(ctx.db),
+    ctx.deviceProvisioner,
+    ctx.bus,
+  );
 
 /** /api/dashboard/devices — the carts of the operator's selected site. */
 export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -39,13 +51,17 @@ export async function adminDeviceRoutes(instance: FastifyInstance, { ctx }: { ct
   app.addHook('preHandler', app.requireRole('superadmin'));
   const security = [{ bearer: [] }];
 
-  app.get('/', { schema: { tags: ['admin'], security, response: { 200: z.array(cartView), ...errors } } }, () =>
-    service.listAll(),
+  app.get(
+    '/',
+    { schema: { tags: ['admin'], security, response: { 200: z.array(cartView), ...errors } } },
+    () => service.listAll(),
   );
 
   app.get(
     '/:id',
-    { schema: { tags: ['admin'], security, params: z.object({ id }), response: { 200: cartView, ...errors } } },
+    {
+      schema: { tags: ['admin'], security, params: z.object({ id }), response: { 200: cartView, ...errors } },
+    },
     (request) => service.get(request.params.id),
   );
 
@@ -65,7 +81,14 @@ export async function adminDeviceRoutes(instance: FastifyInstance, { ctx }: { ct
 
   app.patch(
     '/',
-    { schema: { tags: ['admin'], security, body: adminDevicePatch, response: { 200: z.array(cartView), ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        body: adminDevicePatch,
+        response: { 200: z.array(cartView), ...errors },
+      },
+    },
     (request) => service.adminUpdate(request.body),
   );
 }

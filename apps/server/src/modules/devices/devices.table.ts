@@ -58,7 +58,10 @@ export const devices = pgTable(
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
     lockUpdatedAt: timestamp('lock_updated_at', { withTimezone: true }),
-    updates: text('updates').array().notNull().default(sql`'{}'::text[]`),
+    updates: text('updates')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     configVersion: integer('config_version').notNull().default(0),
     configAckedVersion: integer('config_acked_version').notNull().default(0),
     vehicleInfo: jsonb('vehicle_info').$type<Record<string, unknown>>(),

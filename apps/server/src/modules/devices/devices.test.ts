@@ -24,7 +24,12 @@ beforeAll(async () => {
 afterAll(() => rt.stop());
 
 const register = async (serial: string) =>
-  rt.app.inject({ method: 'POST', url: '/api/admin/devices', headers: asUser(superadmin), payload: { serial } });
+  rt.app.inject({
+    method: 'POST',
+    url: '/api/admin/devices',
+    headers: asUser(superadmin),
+    payload: { serial },
+  });
 
 describe('GET /api/dashboard/devices', () => {
   it("lists the selected site's 16 carts in car-number order", async () => {
@@ -51,13 +56,13 @@ describe('POST /api/admin/devices', () => {
     const body = res.json<{ _id: string; serial: string; secret: string }>();
     expect(body.serial).toBe(serial);
     expect(body.secret.length).toBeGreaterThanOrEqual(40);
-    const device = (await rt.app.inject({ url: `/api/admin/devices/${body._id}`, headers: asUser(superadmin) })).json<
-      CartView & { secret?: string }
-    >();
+    const device = (
+      await rt.app.inject({ url: `/api/admin/devices/${body._id}`, headers: asUser(superadmin) })
+    ).json<CartView & { secret?: string }>();
     expect(device.secret).toBeUndefined();
-    const sites = (await rt.app.inject({ url: '/api/dashboard/sites/list', headers: asUser(superadmin) })).json<
-      SiteListItem[]
-    >();
+    const sites = (
+      await rt.app.inject({ url: '/api/dashboard/sites/list', headers: asUser(superadmin) })
+    ).json<SiteListItem[]>();
     expect(sites.find((site) => site._id === device.siteID)?.name).toBe('Staging');
   });
 
@@ -103,7 +108,9 @@ describe('PATCH /api/admin/devices', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'Car number already exists.' });
-    const unchanged = (await rt.app.inject({ url: `/api/admin/devices/${other}`, headers: asUser(superadmin) })).json<CartView>();
+    const unchanged = (
+      await rt.app.inject({ url: `/api/admin/devices/${other}`, headers: asUser(superadmin) })
+    ).json<CartView>();
     expect(unchanged.siteID).not.toBe(secondId);
   });
 

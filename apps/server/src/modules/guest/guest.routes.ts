@@ -31,7 +31,11 @@ export async function guestRoutes(instance: FastifyInstance, { ctx }: { ctx: App
     '/sites/:id',
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { tags: ['guest'], params: z.object({ id }), response: { 200: publicSite, 400: errorBody, 404: errorBody } },
+      schema: {
+        tags: ['guest'],
+        params: z.object({ id }),
+        response: { 200: publicSite, 400: errorBody, 404: errorBody },
+      },
     },
     async (request) => {
       const site = await sites.find(request.params.id);

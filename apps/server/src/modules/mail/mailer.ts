@@ -32,7 +32,10 @@ export class Mailer {
   async send(mail: OutgoingMail): Promise<void> {
     const [row] = await this.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
     if (!this.transport) {
-      this.log.info({ to: mail.to, subject: mail.subject, template: mail.template }, 'mail written to outbox');
+      this.log.info(
+        { to: mail.to, subject: mail.subject, template: mail.template },
+        'mail written to outbox',
+      );
       return;
     }
     try {
@@ -40,7 +43,10 @@ export class Mailer {
       await this.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
     } catch (error) {
       this.log.error({ err: error, to: mail.to }, 'mail delivery failed; kept in outbox');
-      await this.db.update(mailOutbox).set({ error: String(error) }).where(eq(mailOutbox.id, row!.id));
+      await this.db
+        .update(mailOutbox)
+        .set({ error: String(error) })
+        .where(eq(mailOutbox.id, row!.id));
     }
   }
 }

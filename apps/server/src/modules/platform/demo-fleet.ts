@@ -10,8 +10,18 @@ export interface DemoFleet {
   stop(): Promise<void>;
 }
 
+/**
+ * A demo is watched, not played: most carts are out, and stops at tees and greens are short, so a visitor
+ * sees carts rolling within seconds. Driving speeds and paths stay true to life.
+ */
+const DEMO_PACE = { activity: 0.6, stopScale: 0.15 };
+
 const courseFor = (serial: string): Course | null =>
-  serial.startsWith(DEMO_SERIAL_PREFIX) ? DEMO_COURSE : serial.startsWith(SECOND_SERIAL_PREFIX) ? SECOND_COURSE : null;
+  serial.startsWith(DEMO_SERIAL_PREFIX)
+    ? DEMO_COURSE
+    : serial.startsWith(SECOND_SERIAL_PREFIX)
+      ? SECOND_COURSE
+      : null;
 
 /**
  * Drives the simulated carts of the demo in-process. Each cart still connects to the broker with its own
@@ -34,7 +44,15 @@ export async function startDemoFleet(ctx: AppContext, mqttUrl: string): Promise<
   }
   const fleets: Fleet[] = [];
   for (const [course, carts] of byCourse) {
-    fleets.push(await startFleet({ url: mqttUrl, carts, course, logger: ctx.log.child({ part: 'simulator' }) }));
+    fleets.push(
+      await startFleet({
+        url: mqttUrl,
+        carts,
+        course,
+        ...DEMO_PACE,
+        logger: ctx.log.child({ part: 'simulator' }),
+      }),
+    );
   }
   ctx.log.info({ carts: rows.length }, 'demo fleet simulator started');
   return { fleets, stop: async () => void (await Promise.all(fleets.map((fleet) => fleet.stop()))) };

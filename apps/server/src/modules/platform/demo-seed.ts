@@ -25,8 +25,22 @@ export const SECOND_SERIAL_PREFIX = 'SIM-SECOND-';
 
 /** The Old Course's holes lend the demo carts their names. */
 const DEMO_CART_NAMES = [
-  'Burn', 'Dyke', 'Cartgate', 'Ginger Beer', "Hole O'Cross", 'Heathery', 'High', 'Short',
-  'End', 'Bobby Jones', 'Eden', 'Stroke', 'Coffins', 'Long', 'Principal', 'Corner of the Dyke',
+  'Burn',
+  'Dyke',
+  'Cartgate',
+  'Ginger Beer',
+  "Hole O'Cross",
+  'Heathery',
+  'High',
+  'Short',
+  'End',
+  'Bobby Jones',
+  'Eden',
+  'Stroke',
+  'Coffins',
+  'Long',
+  'Principal',
+  'Corner of the Dyke',
 ];
 const SECOND_CART_NAMES = ['Berounka', 'Hrad', 'Lom', 'Amerika'];
 
@@ -125,10 +139,12 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
         lockCode: sixDigits(),
         vehicleInfo: { cart: { model: 'Precedent', brand: 'Club Car' }, power: 'FLA', notes: '' },
       }));
-    await tx.insert(devices).values([
-      ...cart(demo!.id, DEMO_SERIAL_PREFIX, DEMO_CART_NAMES),
-      ...cart(second!.id, SECOND_SERIAL_PREFIX, SECOND_CART_NAMES),
-    ]);
+    await tx
+      .insert(devices)
+      .values([
+        ...cart(demo!.id, DEMO_SERIAL_PREFIX, DEMO_CART_NAMES),
+        ...cart(second!.id, SECOND_SERIAL_PREFIX, SECOND_CART_NAMES),
+      ]);
 
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     await tx.insert(users).values(

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminSiteCreate, adminSitePatch, dashboardSitePatch, errorBody, id, siteListItem, siteView } from '@fairway/domain';
+import {
+  adminSiteCreate,
+  adminSitePatch,
+  dashboardSitePatch,
+  errorBody,
+  id,
+  siteListItem,
+  siteView,
+} from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
 import { SitesRepository } from './sites.repository';
@@ -19,7 +27,11 @@ export async function dashboardSiteRoutes(instance: FastifyInstance, { ctx }: { 
     '/list',
     {
       preHandler: app.requireRole('basic'),
-      schema: { tags: ['sites'], security: [{ bearer: [] }], response: { 200: z.array(siteListItem), ...errors } },
+      schema: {
+        tags: ['sites'],
+        security: [{ bearer: [] }],
+        response: { 200: z.array(siteListItem), ...errors },
+      },
     },
     (request) => service.listForUser(currentUser(request)),
   );
@@ -37,7 +49,12 @@ export async function dashboardSiteRoutes(instance: FastifyInstance, { ctx }: { 
     '/',
     {
       preHandler: app.requireSite('admin'),
-      schema: { tags: ['sites'], security: dashboardSecurity, body: dashboardSitePatch, response: { 200: siteView, ...errors } },
+      schema: {
+        tags: ['sites'],
+        security: dashboardSecurity,
+        body: dashboardSitePatch,
+        response: { 200: siteView, ...errors },
+      },
     },
     (request) => service.updateSettings(currentSite(request), request.body.updateData),
   );
@@ -52,8 +69,10 @@ export async function adminSiteRoutes(instance: FastifyInstance, { ctx }: { ctx:
   app.addHook('preHandler', app.requireRole('superadmin'));
   const security = [{ bearer: [] }];
 
-  app.get('/', { schema: { tags: ['admin'], security, response: { 200: z.array(siteView), ...errors } } }, () =>
-    service.listAll(),
+  app.get(
+    '/',
+    { schema: { tags: ['admin'], security, response: { 200: z.array(siteView), ...errors } } },
+    () => service.listAll(),
   );
 
   app.get(
@@ -70,7 +89,15 @@ export async function adminSiteRoutes(instance: FastifyInstance, { ctx }: { ctx:
 
   app.patch(
     '/:id',
-    { schema: { tags: ['admin'], security, params: siteParams, body: adminSitePatch, response: { 200: siteView, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        params: siteParams,
+        body: adminSitePatch,
+        response: { 200: siteView, ...errors },
+      },
+    },
     (request) => service.updateSettings(request.params.id, request.body.updateData),
   );
 

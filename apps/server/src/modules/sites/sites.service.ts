@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { SiteListItem, SiteView, adminSiteCreate, adminSitePatch, siteSettingsUpdate } from '@fairway/domain';
+import type {
+  SiteListItem,
+  SiteView,
+  adminSiteCreate,
+  adminSitePatch,
+  siteSettingsUpdate,
+} from '@fairway/domain';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { toSiteListItem, toSiteView, type SiteRow } from './sites.presenter';

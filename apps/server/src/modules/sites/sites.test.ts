@@ -14,13 +14,13 @@ let secondId: string;
 beforeAll(async () => {
   rt = await startTestServer();
   [admin, staff, operator2, superadmin] = (await Promise.all(
-    ['admin@example.com', 'staff@example.com', 'operator2@example.com', 'superadmin@example.com'].map((email) =>
-      loginAs(rt, email),
+    ['admin@example.com', 'staff@example.com', 'operator2@example.com', 'superadmin@example.com'].map(
+      (email) => loginAs(rt, email),
     ),
   )) as [string, string, string, string];
-  const all = (
-    await rt.app.inject({ url: '/api/dashboard/sites/list', headers: asUser(superadmin) })
-  ).json<SiteListItem[]>();
+  const all = (await rt.app.inject({ url: '/api/dashboard/sites/list', headers: asUser(superadmin) })).json<
+    SiteListItem[]
+  >();
   demoId = all.find((site) => site.name === 'Demo Golf Club')!._id;
   secondId = all.find((site) => site.name === 'Second Club')!._id;
 });
@@ -34,7 +34,9 @@ describe('GET /api/dashboard/sites/list', () => {
         .map((site) => site.name);
     expect(await names(admin)).toEqual(['Demo Golf Club']);
     expect(await names(operator2)).toEqual(['Second Club']);
-    expect(await names(superadmin)).toEqual(expect.arrayContaining(['Demo Golf Club', 'Second Club', 'Staging']));
+    expect(await names(superadmin)).toEqual(
+      expect.arrayContaining(['Demo Golf Club', 'Second Club', 'Staging']),
+    );
   });
 
   it('needs a token', async () => {
@@ -55,7 +57,11 @@ describe('site scoping on dashboard calls', () => {
   });
 
   it('refuses a site the user does not hold, a missing and a malformed site-id with 403', async () => {
-    for (const headers of [asUser(admin, secondId), asUser(admin), { ...asUser(admin), 'site-id': 'not-a-uuid' }]) {
+    for (const headers of [
+      asUser(admin, secondId),
+      asUser(admin),
+      { ...asUser(admin), 'site-id': 'not-a-uuid' },
+    ]) {
       const res = await rt.app.inject({ url: '/api/dashboard/sites', headers });
       expect(res.statusCode).toBe(403);
       expect(res.json<{ message: string }>().message).toMatch(/site/);
@@ -128,14 +134,30 @@ describe('/api/admin/sites', () => {
       method: 'POST',
       url: '/api/admin/sites',
       headers: asUser(superadmin),
-      payload: { name: 'Test Links', country: 'Denmark', currency: 'DKK', centerLatLong: '55.5,12.25', timezone: 'Europe/Copenhagen' },
+      payload: {
+        name: 'Test Links',
+        country: 'Denmark',
+        currency: 'DKK',
+        centerLatLong: '55.5,12.25',
+        timezone: 'Europe/Copenhagen',
+      },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json<SiteView>()).toMatchObject({ centerLatLong: '55.500000, 12.250000', devices: 0, staging: false });
+    expect(res.json<SiteView>()).toMatchObject({
+      centerLatLong: '55.500000, 12.250000',
+      devices: 0,
+      staging: false,
+    });
   });
 
   it('refuses a malformed position and an unknown time zone with the spec messages', async () => {
-    const base = { name: 'Bad', country: 'Denmark', currency: 'DKK', timezone: 'Europe/Copenhagen', centerLatLong: '55,12' };
+    const base = {
+      name: 'Bad',
+      country: 'Denmark',
+      currency: 'DKK',
+      timezone: 'Europe/Copenhagen',
+      centerLatLong: '55,12',
+    };
     const latLong = await rt.app.inject({
       method: 'POST',
       url: '/api/admin/sites',
@@ -160,7 +182,13 @@ describe('/api/admin/sites', () => {
         method: 'POST',
         url: '/api/admin/sites',
         headers: asUser(superadmin),
-        payload: { name: 'Short-lived', country: 'Denmark', currency: 'DKK', centerLatLong: '55,12', timezone: 'UTC' },
+        payload: {
+          name: 'Short-lived',
+          country: 'Denmark',
+          currency: 'DKK',
+          centerLatLong: '55,12',
+          timezone: 'UTC',
+        },
       })
     ).json<SiteView>();
     const device = (
@@ -177,15 +205,25 @@ describe('/api/admin/sites', () => {
       headers: asUser(superadmin),
       payload: { ids: [device._id], updateData: { siteID: site._id, carNumber: '7' } },
     });
-    const del = await rt.app.inject({ method: 'DELETE', url: `/api/admin/sites/${site._id}`, headers: asUser(superadmin) });
+    const del = await rt.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/sites/${site._id}`,
+      headers: asUser(superadmin),
+    });
     expect(del.statusCode).toBe(204);
     const moved = (
       await rt.app.inject({ url: `/api/admin/devices/${device._id}`, headers: asUser(superadmin) })
     ).json<{ siteID: string; carNumber: string | null }>();
-    const sites = (await rt.app.inject({ url: '/api/admin/sites', headers: asUser(superadmin) })).json<SiteView[]>();
+    const sites = (await rt.app.inject({ url: '/api/admin/sites', headers: asUser(superadmin) })).json<
+      SiteView[]
+    >();
     const staging = sites.find((s) => s.staging)!;
     expect(moved).toMatchObject({ siteID: staging._id, carNumber: null });
-    const refuse = await rt.app.inject({ method: 'DELETE', url: `/api/admin/sites/${staging._id}`, headers: asUser(superadmin) });
+    const refuse = await rt.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/sites/${staging._id}`,
+      headers: asUser(superadmin),
+    });
     expect(refuse.statusCode).toBe(400);
   });
 });

@@ -8,7 +8,10 @@ export const users = pgTable('users', {
   role: text('role').notNull(),
   lang: text('lang').notNull().default('en'),
   /** Sites the user holds; superadmins hold every site regardless. */
-  sites: uuid('sites').array().notNull().default(sql`'{}'::uuid[]`),
+  sites: uuid('sites')
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
   lastSeen: timestamp('last_seen', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -21,7 +24,10 @@ export const invites = pgTable('invites', {
   token: text('token').notNull().unique(),
   role: text('role').notNull(),
   lang: text('lang').notNull().default('en'),
-  sites: uuid('sites').array().notNull().default(sql`'{}'::uuid[]`),
+  sites: uuid('sites')
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -125,6 +125,27 @@ describe('bindSiteSocket', () => {
     expect(store.getState().connection).toBe('disconnected');
   });
 
+  it('shows the disconnection as soon as the browser goes offline, and clears it when back online', () => {
+    const browser = new EventTarget();
+    const binding = bindSiteSocket(socket.asSocket(), store, {
+      refreshToken,
+      isSessionLost: () => false,
+      onSessionLost,
+      connectivity: browser,
+    });
+    binding.setSite(SITE_A);
+    socket.receive('connect');
+
+    browser.dispatchEvent(new Event('offline'));
+    expect(store.getState().connection).toBe('disconnected');
+    browser.dispatchEvent(new Event('online'));
+    expect(store.getState().connection).toBe('connected');
+
+    binding.dispose();
+    browser.dispatchEvent(new Event('offline'));
+    expect(store.getState().connection).toBe('connected');
+  });
+
   it('removes its listeners and disconnects on dispose', () => {
     const binding = bind();
     binding.dispose();

@@ -11,6 +11,11 @@ export interface SiteSocketOptions {
   onSessionLost: () => void;
   /** Pause before retrying after a refused handshake that a refresh did not cure. */
   authRetryDelayMs?: number;
+  /**
+   * Where the browser announces `offline`/`online` (the window). Losing the network shows the warning at
+   * once; Socket.IO itself notices a silent connection loss only after its heartbeat times out.
+   */
+  connectivity?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 }
 
 export interface SiteSocketBinding {
@@ -98,6 +103,15 @@ export function bindSiteSocket(
     else console.warn('Ignoring a cart update in an unexpected shape', parsed.error.issues);
   };
 
+  const onOffline = () => store.setConnection('disconnected');
+  // Back online before the heartbeat noticed anything: the connection survived.
+  const onOnline = () => {
+    if (socket.connected) store.setConnection('connected');
+  };
+  const connectivity = options.connectivity ?? (typeof window === 'undefined' ? undefined : window);
+  connectivity?.addEventListener('offline', onOffline);
+  connectivity?.addEventListener('online', onOnline);
+
   socket.on('connect', onConnect);
   socket.on('disconnect', onDisconnect);
   socket.on('connect_error', onConnectError);
@@ -117,6 +131,8 @@ export function bindSiteSocket(
     dispose() {
       disposed = true;
       clearTimeout(retryTimer);
+      connectivity?.removeEventListener('offline', onOffline);
+      connectivity?.removeEventListener('online', onOnline);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
