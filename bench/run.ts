@@ -72,6 +72,7 @@ async function main(): Promise<void> {
   const positionCount = async () => (await rt.ctx.db.select({ n: count() }).from(positions))[0]!.n;
 
   try {
+    const rssBooted = process.memoryUsage.rss();
     console.log(`Connecting ${CARTS} carts…`);
     probe.send({ type: 'socket', url: rt.url, token: server.token, siteId: server.siteId });
     await probe.next('socket-ready');
@@ -147,7 +148,11 @@ async function main(): Promise<void> {
       },
       throughput,
       latency: { ...latency, ratePerSecond: LATENCY_RATE, sent, persisted: (await positionCount()) - before },
-      memory: { rssConnectedMb: Math.round(mb(rssConnected)), rssPeakMb: Math.round(mb(rssPeak)) },
+      memory: {
+        rssBootedMb: Math.round(mb(rssBooted)),
+        rssConnectedMb: Math.round(mb(rssConnected)),
+        rssPeakMb: Math.round(mb(rssPeak)),
+      },
       durationSeconds: (performance.now() - started) / 1000,
     };
     const files = await writeResults(result, path.join(here, 'results'));
@@ -177,24 +182,46 @@ async function measureThroughput(
   probe.send({ type: 'report' });
   const updatesBefore = (await probe.next('report')).updates;
 
-  let rate = 3_000;
+  let rate = 5_000;
   let fleetSent = 0;
   const off = fleet.on((report) => {
     if (report.type === 'progress') fleetSent = report.sent;
   });
   const startedAt = performance.now();
   fleet.send({ type: 'publish', ratePerSecond: rate });
-  const windows: Array<{ at: number; written: number }> = [
-    { at: startedAt, written: startStats.writer.positionsWritten },
+  interface Window {
+    at: number;
+    written: number;
+    offered: number;
+    inFlight: number;
+    queued: number;
+    slowestFlushMs: number;
+  }
+  const windows: Window[] = [
+    {
+      at: startedAt,
+      written: startStats.writer.positionsWritten,
+      offered: rate,
+      inFlight: 0,
+      queued: 0,
+      slowestFlushMs: 0,
+    },
   ];
   while (performance.now() - startedAt < THROUGHPUT_SECONDS * 1_000) {
     await sleep(500);
     const stats = gateway.stats();
     const inFlight = fleetSent - (stats.received - startStats.received);
     const queued = stats.writer.pendingPositions;
-    windows.push({ at: performance.now(), written: stats.writer.positionsWritten, offered: rate, inFlight, queued });
-    if (inFlight > 4_000 || queued > 8_000) rate = Math.max(1_000, Math.round(rate * 0.8));
-    else if (inFlight < 1_500 && queued < 3_000) rate += 500;
+    windows.push({
+      at: performance.now(),
+      written: stats.writer.positionsWritten,
+      offered: rate,
+      inFlight,
+      queued,
+      slowestFlushMs: Math.round(stats.writer.slowestFlushMs),
+    });
+    if (inFlight > 6_000 || queued > 10_000) rate = Math.max(1_000, Math.round(rate * 0.85));
+    else if (inFlight < 2_000 && queued < 4_000) rate += 1_000;
     fleet.send({ type: 'rate', ratePerSecond: rate });
   }
   fleet.send({ type: 'stop' });
@@ -231,6 +258,7 @@ async function measureThroughput(
       storedPerSecond: Math.round(((w.written - windows[i]!.written) * 1000) / (w.at - windows[i]!.at)),
       inFlight: w.inFlight,
       queued: w.queued,
+      slowestFlushMs: w.slowestFlushMs,
     })),
     finalOfferedRate: rate,
     updatesPushed: updatesAfter - updatesBefore,

@@ -1,6 +1,6 @@
 // `npm start`: build the web app when its sources are newer than the build, then run the server.
 // The server's TypeScript runs under tsx, so the web bundle is the only build step.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,19 +27,16 @@ if (sources.some((source) => newestMtime(source) > builtAt)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Run tsx under this very Node (the pinned node@24 that npm put first on PATH), never whatever `node` a shell finds.
-const server = spawn(
-  process.execPath,
-  [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-// Ctrl-C reaches the whole process group; the server handles it and we wait for it to finish stopping.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (signal === 'SIGTERM') server.kill('SIGTERM');
-  });
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server runs in this very process (tsx compiles its TypeScript on the fly), so a signal sent to this
+// process reaches the server's own clean-shutdown handler with no process in between.
+const { register } = await import('tsx/esm/api');
+register();
+
+// npm does not pass SIGTERM on to its script: when npm itself is stopped, this process would live on as an
+// orphan holding the ports and the database. Stop cleanly as soon as the parent is gone.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+}, 1000).unref();
+
+await import('../apps/server/src/main.ts');

@@ -52,4 +52,8 @@ export type ProbeReport =
   | { type: 'relay-ready' }
   | { type: 'relay-result'; received: number; messagesPerSecond: number }
   | { type: 'socket-ready' }
-  | { type: 'report'; updates: number; latency: LatencySummary };
+  | {
+      type: 'report';
+      updates: number;
+      latency: LatencySummary & { cartToGateway: LatencySummary; gatewayToBrowser: LatencySummary };
+    };

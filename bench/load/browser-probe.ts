@@ -14,13 +14,21 @@ let socket: Socket | null = null;
 let updates = 0;
 let recording = false;
 let samples: number[] = [];
+/** The same path split at the server's receive time (timeUTC): cart → gateway, and gateway → browser. */
+let toServer: number[] = [];
+let toBrowser: number[] = [];
 
 const relay = { received: 0, first: 0, last: 0 };
 
 function onUpdate(view: CartView) {
   updates += 1;
   // carOdometer carries the cart's send time (epoch ms) during the bench.
-  if (recording && view.carOdometer !== null) samples.push(Date.now() - view.carOdometer);
+  if (!recording || view.carOdometer === null || view.timeUTC === null) return;
+  const now = Date.now();
+  const received = Date.parse(view.timeUTC);
+  samples.push(now - view.carOdometer);
+  toServer.push(received - view.carOdometer);
+  toBrowser.push(now - received);
 }
 
 function summarize(values: number[]): LatencySummary {
@@ -77,10 +85,18 @@ process.on('message', (message: ProbeCommand) => {
       return;
     case 'record':
       recording = message.on;
-      if (message.on) samples = [];
+      if (message.on) [samples, toServer, toBrowser] = [[], [], []];
       return;
     case 'report':
-      report({ type: 'report', updates, latency: summarize(samples) });
+      report({
+        type: 'report',
+        updates,
+        latency: {
+          ...summarize(samples),
+          cartToGateway: summarize(toServer),
+          gatewayToBrowser: summarize(toBrowser),
+        },
+      });
       return;
     case 'exit':
       socket?.close();

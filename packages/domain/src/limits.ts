@@ -22,6 +22,8 @@ export const MAP = {
   clusterRadius: 70,
   disableClusteringAtZoom: 19,
   markerAnimationMs: 2000,
+  /** pixels kept free around the carts when the map fits the whole fleet */
+  fitPadding: 50,
 } as const;
 
 export const KPH_TO_MPH = 0.621371;

