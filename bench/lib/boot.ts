@@ -1,13 +1,15 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import mqtt from 'mqtt';
 import pino from 'pino';
 import { loadConfig } from '../../apps/server/src/config';
 import { SERVER_MQTT_USERNAME, startRuntime, type Runtime } from '../../apps/server/src/runtime';
 import { platformSecret } from '../../apps/server/src/modules/platform/platform.service';
 import { DynsecClient } from '../../apps/server/src/broker/dynsec-client';
-import { registerCommands, removeCommands } from '../../apps/server/src/broker/provisioner';
+import { registerCommands } from '../../apps/server/src/broker/provisioner';
 import { hashToken, randomToken } from '../../apps/server/src/lib/tokens';
 import { devices } from '../../apps/server/src/modules/devices/devices.table';
 import { sites } from '../../apps/server/src/modules/sites/sites.table';
@@ -42,7 +44,7 @@ async function freePort(): Promise<number> {
 /**
  * A whole server in this process on loopback: embedded PostgreSQL in a fresh temporary DATA_DIR, the
  * embedded Aedes (or the external broker given), HTTP and Socket.IO; plus a bench site with `cartCount`
- * carts inserted directly (it is a bench) and, on Mosquitto, provisioned in dynamic security in bulk.
+ * carts inserted directly (it is a bench) and, on Mosquitto, provisioned in dynamic security.
  */
 export async function bootBenchServer(
   cartCount: number,
@@ -89,27 +91,21 @@ export async function bootBenchServer(
     .insert(users)
     .values({ email: 'bench-admin@example.com', passwordHash: 'unused', role: 'admin', sites: [site!.id] })
     .returning();
-  const secrets = Array.from({ length: cartCount }, () => randomToken());
-  const rows = await db
-    .insert(devices)
-    .values(
-      secrets.map((secret, i) => ({
-        serial: `BENCH-${String(i + 1).padStart(4, '0')}`,
-        secretHash: hashToken(secret),
-        siteId: site!.id,
-        carNumber: String(i + 1),
-        carName: `Bench ${i + 1}`,
-      })),
-    )
-    .returning({ id: devices.id });
-  const carts = rows.map((row, i) => ({ deviceId: row.id, secret: secrets[i]! }));
-
-  const dynsec = external ? new DynsecClient(rt.gateway.client, log, 60_000) : null;
-  if (dynsec)
-    await provision(
-      dynsec,
-      carts.flatMap((cart) => registerCommands(cart.deviceId, cart.secret)),
-    );
+  // On an external broker the carts keep the same ids and secrets from run to run, so they are provisioned
+  // once: Mosquitto 2.0's dynsec rewrites its JSON file after every command, which makes 2,000 carts take
+  // a minute or two to create and as long to delete (docs/performance.md).
+  const carts = benchCarts(cartCount, external?.password ?? randomToken());
+  await db.insert(devices).values(
+    carts.map((cart, i) => ({
+      id: cart.deviceId,
+      serial: `BENCH-${String(i + 1).padStart(4, '0')}`,
+      secretHash: hashToken(cart.secret),
+      siteId: site!.id,
+      carNumber: String(i + 1),
+      carName: `Bench ${i + 1}`,
+    })),
+  );
+  if (external) await provisionOnce(new DynsecClient(rt.gateway.client, log, 120_000), external.url, carts);
 
   const serverBroker: Credentials = external
     ? { url: external.url, username: external.username, password: external.password }
@@ -126,25 +122,60 @@ export async function bootBenchServer(
     token: await rt.ctx.tokens.sign(admin!.id, 'admin', 3_600),
     carts,
     async stop() {
-      if (dynsec)
-        await provision(
-          dynsec,
-          carts.flatMap((cart) => removeCommands(cart.deviceId)),
-        ).catch(() => undefined);
       await rt.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Sends dynsec commands in messages of 500; the plugin rewrites its JSON file once per message. */
-async function provision(
-  dynsec: DynsecClient,
-  commands: Array<{ command: string } & Record<string, unknown>>,
-) {
-  for (let i = 0; i < commands.length; i += 500) {
-    const answers = await dynsec.execute(commands.slice(i, i + 500));
-    const failed = answers.find((answer) => answer.error && !/already exists|not found/.test(answer.error));
+/**
+ * Cart ids and secrets derived from `key` (HMAC-SHA256): stable across runs for one broker (the key is its
+ * admin password, which grants everything there anyway), random per run on the embedded broker.
+ */
+function benchCarts(count: number, key: string): CartCredentials[] {
+  const derive = (label: string) => createHmac('sha256', key).update(label).digest();
+  return Array.from({ length: count }, (_, i) => {
+    const bytes = derive(`fairway-bench-cart-id-${i}`).subarray(0, 16);
+    bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
+    bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant
+    const hex = bytes.toString('hex');
+    const deviceId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return { deviceId, secret: derive(`fairway-bench-cart-secret-${i}`).toString('base64url') };
+  });
+}
+
+/** Creates the bench carts in dynsec unless the last one (created last) can already connect. */
+async function provisionOnce(dynsec: DynsecClient, url: string, carts: CartCredentials[]): Promise<void> {
+  const last = carts.at(-1)!;
+  const probe = await mqtt
+    .connectAsync(
+      url,
+      { username: last.deviceId, password: last.secret, clientId: last.deviceId, reconnectPeriod: 0 },
+      false,
+    )
+    .catch(() => null);
+  if (probe) {
+    await probe.endAsync();
+    return;
+  }
+  console.log(`Provisioning ${carts.length} bench carts in Mosquitto dynamic security (once per broker)…`);
+  for (let i = 0; i < carts.length; i += 250) {
+    const slice = carts.slice(i, i + 250);
+    const answers = await dynsec.execute(
+      slice.flatMap((cart) => registerCommands(cart.deviceId, cart.secret)),
+    );
+    // An earlier, interrupted run may have left some: give those this run's secret.
+    const existing = slice.filter((_, j) => answers[j * 2 + 1]?.error === 'Client already exists');
+    const failed = answers.find((answer) => answer.error && !/already exists/.test(answer.error));
     if (failed) throw new Error(`dynsec ${failed.command}: ${failed.error}`);
+    if (existing.length > 0) {
+      await dynsec.execute(
+        existing.map((cart) => ({
+          command: 'setClientPassword',
+          username: cart.deviceId,
+          password: cart.secret,
+        })),
+      );
+    }
   }
 }
