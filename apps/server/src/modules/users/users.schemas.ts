@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, ROLES, email, id, type Role } from '@fairway/domain';
+import { LIMITS, ROLES, account, email, id, type Role } from '@fairway/domain';
 import { MAIL_LANGS } from '../mail/templates';
 
 /**
@@ -25,14 +25,8 @@ export const newPassword = z
 
 export const idParams = z.object({ id });
 
-export const userView = z.object({
-  _id: id,
-  email: z.string(),
-  role: z.enum(ROLES),
-  sites: z.array(id),
-  lang: z.string(),
-  lastSeen: z.string().nullable(),
-});
+/** An admin sees a user as the user sees their own account. */
+export const userView = account;
 export type UserView = z.infer<typeof userView>;
 
 export const adminUpdateUserBody = z
