@@ -5,7 +5,7 @@
  *       connections and credentials, offered as fast as the pipeline keeps up, every message counted in
  *       `positions` at the end;
  *   (b) device → browser latency p50/p99 at 2,000 msg/s, timed by a Socket.IO client in the site room;
- *   (c) server RSS with 2,000 carts connected;
+ *   (c) server RSS with 2,000 carts connected, idle and at a steady 5,000 msg/s;
  * each beside the broker's raw relay rate (plain publisher → subscriber, QoS 0) measured in the same run.
  *
  * The server (HTTP, Socket.IO, gateway, Aedes) runs in this process; PostgreSQL is the embedded server in a
@@ -26,6 +26,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CARTS = Number(process.env.BENCH_CARTS ?? 2_000);
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const LATENCY_RATE = 2_000;
+const TARGET_RATE = 5_000;
+const STEADY_SECONDS = 10;
 const LATENCY_SECONDS = 10;
 const RELAY_SECONDS = 5;
 const RELAY_TOPIC = 'fairway/bench/relay';
@@ -89,6 +91,22 @@ async function main(): Promise<void> {
     const rssConnected = process.memoryUsage.rss();
     console.log(`  ${connected.ms} ms; server RSS ${Math.round(mb(rssConnected))} MB`);
 
+    // Before (a): the RSS a process reached never comes back down, so the moderate load goes first.
+    console.log(`Steady ${TARGET_RATE} msg/s for ${STEADY_SECONDS} s…`);
+    rss.resetPeak();
+    const steadyBefore = await positionCount();
+    fleet.send({ type: 'publish', ratePerSecond: TARGET_RATE });
+    await sleep(STEADY_SECONDS * 1_000);
+    fleet.send({ type: 'stop' });
+    const steadySent = (await fleet.next('stopped')).sent;
+    await until(
+      async () => (await positionCount()) - steadyBefore >= steadySent,
+      30_000,
+      'the steady run to be stored',
+    );
+    const rssSteady = rss.peak();
+    console.log(`  highest RSS ${Math.round(mb(rssSteady))} MB`);
+
     console.log(`(a) Throughput for ${THROUGHPUT_SECONDS} s…`);
     rss.resetPeak();
     const throughput = await measureThroughput(server, fleet, probe, positionCount);
@@ -136,6 +154,12 @@ async function main(): Promise<void> {
         memoryGb: Math.round(os.totalmem() / 1024 ** 3),
         os: `${os.type()} ${os.release()}`,
         node: process.versions.node,
+        nodeOptions: [
+          ...process.execArgv.filter((arg) => arg.startsWith('--max')),
+          process.env.NODE_OPTIONS ?? '',
+        ]
+          .join(' ')
+          .trim(),
         postgres: String(pg.rows[0]?.version ?? '').split(' on ')[0] ?? 'PostgreSQL',
       },
       broker,
@@ -151,6 +175,8 @@ async function main(): Promise<void> {
       memory: {
         rssBootedMb: Math.round(mb(rssBooted)),
         rssConnectedMb: Math.round(mb(rssConnected)),
+        rssSteadyMb: Math.round(mb(rssSteady)),
+        steadyRate: TARGET_RATE,
         rssPeakMb: Math.round(mb(rssPeak)),
       },
       durationSeconds: (performance.now() - started) / 1000,

@@ -10,7 +10,10 @@ const browser = await chromium.launch({
 const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
 await page.goto(`${baseUrl}/login`);
 await page.getByLabel(/email/i).fill('admin@example.com');
-await page.getByLabel(/password/i).first().fill('demo-password');
+await page
+  .getByLabel(/password/i)
+  .first()
+  .fill('demo-password');
 await page.getByRole('button', { name: /log in|sign in/i }).click();
 await page.getByTestId('cart-count').waitFor();
 await page.waitForTimeout(4000);

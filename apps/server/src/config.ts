@@ -44,6 +44,8 @@ const envSchema = z.object({
   MQTT_PORT: port.default(1883),
   MQTT_WS_PORT: port.optional(),
   MQTT_USERNAME: z.string().min(1).default('fairway-server'),
+  /** The server's MQTT session; unique per instance (default: username and host name). */
+  MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
   MQTT_PASSWORD: z.string().min(1).optional(),
   MQTT_DYNSEC: onOff.default(false),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),

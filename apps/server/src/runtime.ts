@@ -82,6 +82,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       url: mqttUrl,
       username: config.MQTT_URL ? config.MQTT_USERNAME : SERVER_MQTT_USERNAME,
       password: mqttPassword,
+      clientId: config.MQTT_CLIENT_ID,
       db: database.db,
       bus,
       log,

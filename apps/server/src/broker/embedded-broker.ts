@@ -33,7 +33,8 @@ export interface EmbeddedBroker {
 
 type AuthOutcome = { identity: BrokerIdentity } | { refused: string; device: DeviceIdentity | null };
 
-/** CONNACK return code 5 (MQTT 3.1.1 §3.2.2.3). */
+/** CONNACK return codes (MQTT 3.1.1 §3.2.2.3). */
+const SERVER_UNAVAILABLE = 3;
 const NOT_AUTHORIZED = 5;
 
 const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest();
@@ -104,8 +105,13 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         },
         (error: unknown) => {
           log.error({ err: error }, 'MQTT authentication failed with an error');
-          // 3 = server unavailable: the cart retries later instead of treating its secret as wrong.
-          done(Object.assign(new Error('server unavailable'), { returnCode: 3 }) as AuthenticateError, false);
+          // The cart retries later instead of treating its secret as wrong.
+          done(
+            Object.assign(new Error('server unavailable'), {
+              returnCode: SERVER_UNAVAILABLE,
+            }) as AuthenticateError,
+            false,
+          );
         },
       );
     },
@@ -149,23 +155,31 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     log.debug({ clientId: client.id, err: error }, 'MQTT connection error'),
   );
 
+  const closeAedes = () => new Promise<void>((resolve) => aedes.close(() => resolve()));
   const server = net.createServer((socket) => aedes.handle(socket));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
   let ws: WebSocketListener | null = null;
-  if (options.wsPort !== undefined) {
-    ws = await listenWebSocket(options.wsPort, host, (stream, request) => aedes.handle(stream, request));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, host, () => resolve());
+    });
+    if (options.wsPort !== undefined) {
+      ws = await listenWebSocket(options.wsPort, host, (stream, request) => aedes.handle(stream, request));
+    }
+  } catch (error) {
+    // A port already in use must not leave the broker (and its heartbeat timer) behind.
+    server.close();
+    await closeAedes();
+    throw error;
   }
+  const port = (server.address() as AddressInfo).port;
   log.info({ port, wsPort: ws?.port }, 'embedded MQTT broker listening');
 
   return {
     url: `mqtt://127.0.0.1:${port}`,
     wsUrl: ws ? `ws://127.0.0.1:${ws.port}/mqtt` : null,
     async close() {
-      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await closeAedes();
       await ws?.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
