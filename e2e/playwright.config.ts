@@ -6,6 +6,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 // Overridable for a machine where these ports are taken (another test run, a local broker).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const MQTT_PORT = process.env.E2E_MQTT_PORT ?? '18830';
+// Not the default 5488, so the suite runs beside a developer's own `npm start`.
+const PG_PORT = process.env.E2E_PG_PORT ?? '5487';
 const baseURL = `http://localhost:${PORT}`;
 
 // A fresh data directory per run (a new database, no state left from earlier runs). Set once in the main
@@ -66,6 +68,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       MQTT_PORT,
+      EMBEDDED_PG_PORT: PG_PORT,
       DATA_DIR: process.env.FAIRWAY_E2E_DATA_DIR,
       TILE_STREET_URL: UNREACHABLE_TILES,
       TILE_SATELLITE_URL: UNREACHABLE_TILES,

