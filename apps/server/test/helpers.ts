@@ -48,3 +48,14 @@ export const asUser = (token: string, siteId?: string): Record<string, string> =
   authorization: `Bearer ${token}`,
   ...(siteId ? { 'site-id': siteId } : {}),
 });
+
+/** The seeded sites' ids, read from the database so a test needs no login to find them. */
+export async function demoSiteIds(rt: Runtime): Promise<{ demo: string; second: string; staging: string }> {
+  const rows = await rt.ctx.db.query.sites.findMany({ columns: { id: true, name: true, staging: true } });
+  const byName = (name: string) => rows.find((row) => row.name === name)!.id;
+  return {
+    demo: byName('Demo Golf Club'),
+    second: byName('Second Club'),
+    staging: rows.find((row) => row.staging)!.id,
+  };
+}

@@ -1,6 +1,6 @@
-import type { CartView, SiteListItem } from '@fairway/domain';
+import type { CartView } from '@fairway/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, startTestServer } from '../../test/helpers';
+import { demoSiteIds, loginAs, startTestServer } from '../../test/helpers';
 import type { Runtime } from '../runtime';
 import { connectSocket, nextUpdate, request, type TestSocket } from '../devices/testing/fleet-fixtures';
 
@@ -20,16 +20,7 @@ beforeAll(async () => {
     loginAs(rt, 'admin@example.com'),
     loginAs(rt, 'operator2@example.com'),
   ]);
-  const sites = JSON.parse(
-    (
-      await rt.app.inject({
-        url: '/api/dashboard/sites/list',
-        headers: { authorization: `Bearer ${superadmin}` },
-      })
-    ).body,
-  ) as SiteListItem[];
-  demoSiteId = sites.find((site) => site.name === 'Demo Golf Club')!._id;
-  secondSiteId = sites.find((site) => site.name === 'Second Club')!._id;
+  ({ demo: demoSiteId, second: secondSiteId } = await demoSiteIds(rt));
 });
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();

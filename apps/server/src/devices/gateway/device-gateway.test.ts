@@ -1,8 +1,8 @@
-import { deviceTopic, type AckMessage, type SiteListItem } from '@fairway/domain';
+import { deviceTopic, type AckMessage } from '@fairway/domain';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, startTestServer } from '../../../test/helpers';
+import { demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 import { devices, positions } from '../../modules/devices/devices.table';
 import type { Runtime } from '../../runtime';
 import {
@@ -33,15 +33,7 @@ beforeAll(async () => {
     loginAs(rt, 'superadmin@example.com'),
     loginAs(rt, 'admin@example.com'),
   ]);
-  const sites = JSON.parse(
-    (
-      await rt.app.inject({
-        url: '/api/dashboard/sites/list',
-        headers: { authorization: `Bearer ${superadmin}` },
-      })
-    ).body,
-  ) as SiteListItem[];
-  demoSiteId = sites.find((site) => site.name === 'Demo Golf Club')!._id;
+  ({ demo: demoSiteId } = await demoSiteIds(rt));
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));

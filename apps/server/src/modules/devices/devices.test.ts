@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartView, SiteListItem } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 
 let rt: Runtime;
 let admin: string;
@@ -15,11 +15,7 @@ beforeAll(async () => {
   [admin, staff, superadmin] = (await Promise.all(
     ['admin@example.com', 'staff@example.com', 'superadmin@example.com'].map((email) => loginAs(rt, email)),
   )) as [string, string, string];
-  const sites = (await rt.app.inject({ url: '/api/dashboard/sites/list', headers: asUser(superadmin) })).json<
-    SiteListItem[]
-  >();
-  demoId = sites.find((site) => site.name === 'Demo Golf Club')!._id;
-  secondId = sites.find((site) => site.name === 'Second Club')!._id;
+  ({ demo: demoId, second: secondId } = await demoSiteIds(rt));
 });
 afterAll(() => rt.stop());
 

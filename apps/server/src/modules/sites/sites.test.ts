@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteListItem, SiteView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 
 let rt: Runtime;
 let admin: string;
@@ -18,11 +18,7 @@ beforeAll(async () => {
       (email) => loginAs(rt, email),
     ),
   )) as [string, string, string, string];
-  const all = (await rt.app.inject({ url: '/api/dashboard/sites/list', headers: asUser(superadmin) })).json<
-    SiteListItem[]
-  >();
-  demoId = all.find((site) => site.name === 'Demo Golf Club')!._id;
-  secondId = all.find((site) => site.name === 'Second Club')!._id;
+  ({ demo: demoId, second: secondId } = await demoSiteIds(rt));
 });
 afterAll(() => rt.stop());
 
