@@ -4,7 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { devicesService } from '../modules/devices/devices.routes';
 import { useRedisAdapter, type RedisFanOut } from './redis-adapter';
-import { SiteAccess } from './site-access';
+import { SiteAccess } from '../modules/sites/site-access';
 
 export interface RealtimeGateway {
   /** The Socket.IO server (tests and the bench count sockets through it). */
@@ -32,7 +32,7 @@ const UNAUTHORIZED = 'unauthorized';
 export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): Promise<RealtimeGateway> {
   const log = ctx.log.child({ part: 'realtime' });
   const io: FairwayServer = new Server(httpServer, { path: '/socket.io', serveClient: false });
-  const access = new SiteAccess(ctx);
+  const access = new SiteAccess(ctx.db);
   const devices = devicesService(ctx);
   let fanOut: RedisFanOut | null = null;
   if (ctx.config.REDIS_URL) fanOut = await useRedisAdapter(io, ctx.config.REDIS_URL, log);
@@ -55,8 +55,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
 
   async function authenticate(token: string): Promise<string | null> {
     const claims = await ctx.tokens.verify(token);
-    if (!claims) return null;
-    return (await access.user(claims.sub))?.id ?? null;
+    return claims ? ((await access.user(claims.sub))?.id ?? null) : null;
   }
 
   io.on('connection', (socket: FairwaySocket) => {
@@ -88,8 +87,11 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   });
 
   async function allow(userId: string, siteId: unknown): Promise<void> {
-    const refusal = await access.refusal(userId, siteId);
-    if (refusal) throw new Refused(refusal);
+    const user = await access.user(userId);
+    if (!user) throw new Refused('Session expired or invalid');
+    // Watching a site's carts needs what listing them over HTTP needs (`requireSite('basic')`).
+    const check = await access.check(user, siteId, 'basic');
+    if (!check.ok) throw new Refused(check.message);
   }
 
   /** Runs a handler and answers its ack, if the client sent one: data, or `{ ok: false, message }`. */
