@@ -65,19 +65,21 @@ export interface CartDeviceOptions {
 }
 
 /** A read-only picture of one simulated cart, for tests and tools. */
-export interface CartState {
+export interface CartState extends Pick<
+  CartModel,
+  | 'position'
+  | 'heading'
+  | 'speedKmh'
+  | 'lock'
+  | 'key'
+  | 'keyAlarm'
+  | 'stateOfCharge'
+  | 'charging'
+  | 'odometerKm'
+> {
   deviceId: string;
   carNumber: string;
-  position: LatLng;
-  heading: number;
-  speedKmh: number;
-  lock: 0 | 1;
-  key: '0' | '1';
-  keyAlarm: '0' | '1';
   battV: number;
-  stateOfCharge: number;
-  charging: boolean;
-  odometerKm: number;
   /** parked in the barn; driving or standing on a round; held = locked mid-round */
   activity: 'parked' | 'driving' | 'standing' | 'held';
   /** hole being played while on a round */
