@@ -7,17 +7,8 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 /** A stored role the code no longer knows is shown (and treated) as the least powerful one. */
 const roleOf = (value: string): Role => (isRole(value) ? value : 'guest');
 
-/** A user as the admin user manager lists it. */
-export function toUserView(row: UserRow): UserView {
-  return {
-    _id: row.id,
-    email: row.email,
-    role: roleOf(row.role),
-    sites: row.sites,
-    lang: row.lang,
-    lastSeen: iso(row.lastSeen),
-  };
-}
+/** A user as the admin user manager lists it: their account with the sites stored on it. */
+export const toUserView = (row: UserRow): UserView => toAccount(row, null);
 
 /** The signed-in user's own account; a superadmin holds every site, so `allSiteIds` is given for them. */
 export function toAccount(row: UserRow, allSiteIds: string[] | null): Account {
