@@ -7,3 +7,7 @@ export * from './schemas/auth';
 export * from './schemas/sites';
 export * from './schemas/devices';
 export * from './rules/cart-marker';
+export * from './schemas/vehicles';
+export * from './schemas/commands';
+export * from './schemas/zones';
+export * from './rules/cart-commands';

@@ -1,4 +1,6 @@
+import type { CommandView } from './schemas/commands';
 import type { CartView } from './schemas/devices';
+import type { ZoneView } from './schemas/zones';
 
 /**
  * Typed Socket.IO event maps shared by the realtime gateway and the web app.
@@ -19,4 +21,21 @@ export interface ServerToClientEvents {
   'site:devices': (payload: { siteId: string; devices: CartView[] }) => void;
   /** One cart changed (telemetry, status, lock); the payload replaces the cart as a whole. */
   'device:update': (device: CartView) => void;
+  /** A command changed state (sent, acknowledged, failed, expired): the moment the cart answers. */
+  'command:update': (command: CommandView) => void;
+  /** The site's zones changed (created, edited, deleted or published). */
+  'zones:update': (payload: { siteId: string; zones: ZoneView[] }) => void;
+  /** A cart entered a restriction zone (reported by the cart, which also sounds its zone buzzer). */
+  'zone:alert': (alert: ZoneAlert) => void;
+}
+
+export interface ZoneAlert {
+  siteId: string;
+  deviceId: string;
+  carNumber: string | null;
+  zoneId: string;
+  zoneType: 'parking' | 'restriction' | 'geofence';
+  /** 'enter' raises the alert, 'exit' clears the highlighted marker. */
+  kind: 'enter' | 'exit';
+  ts: string;
 }

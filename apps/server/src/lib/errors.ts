@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Stable reason the web app translates (e.g. 'offline', 'alreadyLocked'); message stays English. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -10,6 +12,7 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message);
+export const forbidden = (message = 'You do not have access to this', code?: string) =>
+  new HttpError(403, message, code);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, code?: string) => new HttpError(409, message, code);

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { CartView } from '@fairway/domain';
+import type { CartView, CommandView, ZoneAlert, ZoneView } from '@fairway/domain';
+import type { EventMessage } from '@fairway/domain';
 
 /**
  * Domain events services emit. Only gateways (realtime, devices) listen and turn them into socket or MQTT
@@ -7,6 +8,11 @@ import type { CartView } from '@fairway/domain';
  */
 export interface DomainEvents {
   'device.updated': [device: CartView];
+  'command.updated': [command: CommandView];
+  'zones.updated': [siteId: string, zones: ZoneView[]];
+  'zone.alert': [alert: ZoneAlert];
+  /** A cart reported an event of its own (keypad/rfid unlock, refused code, zone enter/exit, key alarm). */
+  'device.event': [deviceId: string, event: EventMessage];
 }
 
 export class DomainEventBus extends EventEmitter<DomainEvents> {

@@ -15,7 +15,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message = first?.message ?? 'Invalid request';
       return reply.code(400).send({ message: field ? `${field}: ${message}` : message });
     }
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError)
+      return reply
+        .code(error.statusCode)
+        .send(error.code ? { message: error.message, code: error.code } : { message: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
     request.log.error({ err: error }, 'unhandled error');

@@ -1,10 +1,7 @@
 import type { ParseKeys } from 'i18next';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import cs from '../locales/cs.json';
-import da from '../locales/da.json';
-import de from '../locales/de.json';
-import en from '../locales/en.json';
+import { translations } from '../locales';
 import { DEFAULT_LOCALE, detectLocale, isSupportedLocale, type SupportedLocale } from './locale';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
@@ -12,7 +9,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: (typeof translations)['en'] };
   }
 }
 
@@ -24,10 +21,10 @@ const initialLocale = detectLocale(
 // The four bundles are small, so they ship with the app and the first render is already translated.
 void i18n.use(initReactI18next).init({
   resources: {
-    en: { translation: en },
-    de: { translation: de },
-    da: { translation: da },
-    cs: { translation: cs },
+    en: { translation: translations.en },
+    de: { translation: translations.de },
+    da: { translation: translations.da },
+    cs: { translation: translations.cs },
   },
   lng: initialLocale,
   fallbackLng: DEFAULT_LOCALE,

@@ -45,6 +45,13 @@ export function makeCart(overrides: Partial<CartView> = {}): CartView {
     updates: [],
     configVersion: 1,
     configAckedVersion: 1,
+    lastMovedAt: null,
+    vehicleInfo: null,
+    hardwareInfo: null,
+    trackerMode: 'normal',
+    server: 'prod',
+    bookableOnline: true,
+    driverName: null,
     ...overrides,
   };
 }

@@ -19,4 +19,5 @@ export const latLongString = z
 
 export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Time must be HH:mm' });
 
-export const errorBody = z.object({ message: z.string() });
+/** Every error answer: an English message, and for refusals the web app translates, a stable reason code. */
+export const errorBody = z.object({ message: z.string(), code: z.string().optional() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
+import { hardwareInfo, trackerMode, trackerServer, vehicleInfo } from './vehicles';
 
 export const pendingUpdate = z.enum(['lock', 'ds', 'ss', 'code']);
 
@@ -42,9 +43,19 @@ export const cartView = z.object({
   connectedAt: z.string().nullable(),
   disconnectedAt: z.string().nullable(),
   lockUpdatedAt: z.string().nullable(),
+  /** When the cart last moved (speed ≥ 1 km/h); auto-lock counts idle time from here or the unlock. */
+  lastMovedAt: z.string().nullable(),
+  /** Config parts published but not yet confirmed by the cart (fleet 'pending update' column). */
   updates: z.array(pendingUpdate),
   configVersion: z.number().int(),
   configAckedVersion: z.number().int(),
+  vehicleInfo: vehicleInfo.nullable(),
+  hardwareInfo: hardwareInfo.nullable(),
+  trackerMode: trackerMode,
+  server: trackerServer,
+  bookableOnline: z.boolean(),
+  /** Driver of the cart's active ride (rides land with issue #6; null until then). */
+  driverName: z.string().nullable(),
 });
 export type CartView = z.infer<typeof cartView>;
 
@@ -60,14 +71,69 @@ export const cartEditable = z
       .regex(/^\d{6}$/, { message: 'Code must be 6 digits' })
       .nullable(),
     key: z.enum(['0', '1']),
+    carSerialNumber: z.string().trim().max(64),
+    vehicleInfo: vehicleInfo,
+    bookableOnline: z.boolean(),
   })
   .partial()
   .strict();
 
+/** Fields of the cart Admin panel (spec §2 Fleet): admin role and up. */
+export const cartAdminEditable = z
+  .object({
+    server: trackerServer,
+    carOdometerOffset: z.number().min(-1_000_000).max(1_000_000),
+    trackerMode: trackerMode,
+    hardwareInfo: hardwareInfo,
+  })
+  .partial()
+  .strict();
+
+/** PATCH /devices/{id} (spec §7): `publish` pushes device settings to the cart's config at once. */
+export const devicePatchBody = z.object({
+  updateData: cartEditable.extend(cartAdminEditable.shape).strict(),
+  publish: z.boolean().optional(),
+});
+export type DevicePatchBody = z.infer<typeof devicePatchBody>;
+
+/** PATCH /devices bulk (fleet key/keyless mode, vehicle settings, service state). */
+export const devicesBulkPatchBody = z.object({
+  ids: z.array(id).min(1, { message: 'No cars selected' }).max(1000),
+  updateData: cartEditable
+    .pick({ key: true, inService: true, vehicleInfo: true, bookableOnline: true })
+    .strict(),
+  publish: z.boolean().optional(),
+});
+export type DevicesBulkPatchBody = z.infer<typeof devicesBulkPatchBody>;
+
+/** Fields of PATCH /devices/{id} that need role admin (the cart Admin panel). */
+export const ADMIN_CART_FIELDS = Object.keys(cartAdminEditable.shape) as Array<
+  keyof typeof cartAdminEditable.shape
+>;
+
+/** One battery reading (spec §3) for GET /devices/{id}/battery. */
+export const batteryReading = z.object({ timestamp: z.string(), volts: z.number() });
+export const batteryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(5000).default(100),
+  page: z.coerce.number().int().min(1).default(1),
+  sort: z.enum(['timestamp:asc', 'timestamp:desc']).default('timestamp:asc'),
+  startDate: z.iso.datetime({ offset: true }).optional(),
+  endDate: z.iso.datetime({ offset: true }).optional(),
+});
+export const pagination = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+  itemsPerPage: z.number().int(),
+  nextPage: z.number().int().nullable(),
+  prevPage: z.number().int().nullable(),
+});
+export const batteryPage = z.object({ data: z.array(batteryReading), pagination });
+
 /** Superadmin: what may change on any device, including moving it to another site. */
 export const adminDevicePatch = z.object({
   ids: z.array(id).min(1).max(1000),
-  updateData: cartEditable.extend({ siteID: id }).partial().strict(),
+  updateData: cartEditable.extend(cartAdminEditable.shape).extend({ siteID: id }).partial().strict(),
 });
 
 export const registerDeviceBody = z.object({

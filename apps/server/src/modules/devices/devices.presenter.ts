@@ -45,8 +45,15 @@ export function toCartView(row: DeviceRow, now: number = Date.now()): CartView {
     connectedAt: iso(row.connectedAt),
     disconnectedAt: iso(row.disconnectedAt),
     lockUpdatedAt: iso(row.lockUpdatedAt),
+    lastMovedAt: iso(row.lastMovedAt),
     updates: row.updates.filter((u): u is CartView['updates'][number] => pendingUpdate.safeParse(u).success),
     configVersion: row.configVersion,
     configAckedVersion: row.configAckedVersion,
+    vehicleInfo: row.vehicleInfo,
+    hardwareInfo: row.hardwareInfo,
+    trackerMode: row.trackerMode,
+    server: row.server,
+    bookableOnline: row.bookableOnline,
+    driverName: null,
   };
 }

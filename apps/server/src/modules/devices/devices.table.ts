@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { HardwareInfo, VehicleInfo } from '@fairway/domain';
 import { sites } from '../sites/sites.table';
 
 export const devices = pgTable(
@@ -64,8 +65,13 @@ export const devices = pgTable(
       .default(sql`'{}'::text[]`),
     configVersion: integer('config_version').notNull().default(0),
     configAckedVersion: integer('config_acked_version').notNull().default(0),
-    vehicleInfo: jsonb('vehicle_info').$type<Record<string, unknown>>(),
-    hardwareInfo: jsonb('hardware_info').$type<Record<string, unknown>>(),
+    lastMovedAt: timestamp('last_moved_at', { withTimezone: true }),
+    vehicleInfo: jsonb('vehicle_info').$type<VehicleInfo>(),
+    hardwareInfo: jsonb('hardware_info').$type<HardwareInfo>(),
+    carSerialNumber: text('car_serial_number').notNull().default(''),
+    trackerMode: text('tracker_mode').$type<'normal' | 'lowPower' | 'tracking'>().notNull().default('normal'),
+    server: text('server').$type<'prod' | 'beta'>().notNull().default('prod'),
+    bookableOnline: boolean('bookable_online').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,74 @@
+import csCart from './cs/cart.json';
+import csCommands from './cs/commands.json';
+import csCommon from './cs/common.json';
+import csFleet from './cs/fleet.json';
+import csHistory from './cs/history.json';
+import csMap from './cs/map.json';
+import csZones from './cs/zones.json';
+import daCart from './da/cart.json';
+import daCommands from './da/commands.json';
+import daCommon from './da/common.json';
+import daFleet from './da/fleet.json';
+import daHistory from './da/history.json';
+import daMap from './da/map.json';
+import daZones from './da/zones.json';
+import deCart from './de/cart.json';
+import deCommands from './de/commands.json';
+import deCommon from './de/common.json';
+import deFleet from './de/fleet.json';
+import deHistory from './de/history.json';
+import deMap from './de/map.json';
+import deZones from './de/zones.json';
+import enCart from './en/cart.json';
+import enCommands from './en/commands.json';
+import enCommon from './en/common.json';
+import enFleet from './en/fleet.json';
+import enHistory from './en/history.json';
+import enMap from './en/map.json';
+import enZones from './en/zones.json';
+
+/**
+ * One bundle per language, assembled from a file per feature: `common.json` holds the app-wide keys at the
+ * top level, each feature file sits under its own name (`t('fleet.title')`). Features own their file, so
+ * work on one screen never edits another screen's strings.
+ */
+const bundle = <C, F>(common: C, features: F) => ({ ...common, ...features });
+
+const en = bundle(enCommon, {
+  cart: enCart,
+  commands: enCommands,
+  fleet: enFleet,
+  history: enHistory,
+  map: enMap,
+  zones: enZones,
+});
+
+type Bundle = typeof en;
+
+export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
+  en,
+  de: bundle(deCommon, {
+    cart: deCart,
+    commands: deCommands,
+    fleet: deFleet,
+    history: deHistory,
+    map: deMap,
+    zones: deZones,
+  }) as Bundle,
+  da: bundle(daCommon, {
+    cart: daCart,
+    commands: daCommands,
+    fleet: daFleet,
+    history: daHistory,
+    map: daMap,
+    zones: daZones,
+  }) as Bundle,
+  cs: bundle(csCommon, {
+    cart: csCart,
+    commands: csCommands,
+    fleet: csFleet,
+    history: csHistory,
+    map: csMap,
+    zones: csZones,
+  }) as Bundle,
+};

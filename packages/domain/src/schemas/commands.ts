@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { COMMAND_CODES, commandName } from '../protocol/messages';
+import { id } from './common';
+import { cartView } from './devices';
+
+/**
+ * A command's life (spec §7, issue #3): queued (stored, not yet handed to the broker) → sent (QoS 1
+ * publish confirmed) → acknowledged (the cart said ok) | failed (the cart said no, or never answered) |
+ * expired (it could not be delivered before its deadline, or the cart got it too late).
+ */
+export const commandState = z.enum(['queued', 'sent', 'acknowledged', 'failed', 'expired']);
+export type CommandState = z.infer<typeof commandState>;
+export const FINAL_COMMAND_STATES: readonly CommandState[] = ['acknowledged', 'failed', 'expired'];
+
+/** Who asked: an operator, a platform admin, a guest, or one of the server's own jobs. */
+export const commandSource = z.enum([
+  'dashboard',
+  'admin',
+  'guest',
+  'auto-lock',
+  'scheduled-lock',
+  'round-timeout',
+]);
+export type CommandSource = z.infer<typeof commandSource>;
+
+export const commandView = z.object({
+  _id: id,
+  deviceId: id,
+  siteId: id,
+  name: commandName,
+  code: z.number().int().nullable(),
+  state: commandState,
+  error: z.string().nullable(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  source: commandSource,
+  requestedBy: id.nullable(),
+  issuedAt: z.string(),
+  sentAt: z.string().nullable(),
+  ackedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type CommandView = z.infer<typeof commandView>;
+
+/** Answer of a single-cart command: the command as it ended (or still stands) and the cart after it. */
+export const commandOutcome = z.object({ command: commandView, device: cartView });
+export type CommandOutcome = z.infer<typeof commandOutcome>;
+
+export const skippedCart = z.object({
+  id,
+  carNumber: z.string().nullable(),
+  reason: z.enum([
+    'role',
+    'notKeyless',
+    'offline',
+    'keyMode',
+    'alreadyLocked',
+    'alreadyUnlocked',
+    'notFound',
+    'notAllowed',
+  ]),
+});
+
+/** Answer of a bulk command: the commands sent (their outcome follows on the socket) and who was skipped. */
+export const bulkCommandResult = z.object({
+  commands: z.array(commandView),
+  skipped: z.array(skippedCart),
+});
+export type BulkCommandResult = z.infer<typeof bulkCommandResult>;
+
+export const bulkIds = z.object({ ids: z.array(id).min(1, { message: 'No cars selected' }).max(1000) });
+
+/** Ping with one of the spec's codes 1–11, or a custom numeric one (admins). */
+export const pingBody = z.object({ command: z.coerce.number().int().min(1).max(9999) });
+export const bulkPingBody = bulkIds.extend(pingBody.shape);
+
+/** Codes an operator (role basic and up) may send from the fleet; the rest are for admins (§6). */
+export const OPERATOR_PING_CODES: readonly number[] = [COMMAND_CODES.reboot, COMMAND_CODES.soundDevice];
