@@ -1,3 +1,4 @@
+import type { PendingUpdate } from '@fairway/domain';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -18,6 +19,17 @@ export interface AppContext {
   brokerConnected(): boolean;
   /** Device credentials and ACLs in an external broker (Mosquitto dynamic security); no-op when embedded. */
   deviceProvisioner: DeviceProvisioner;
+  /** Puts settings, codes and zones into carts' versioned, retained configs (delivered on reconnect). */
+  deviceConfig: DeviceConfigPublisher;
+}
+
+export interface DeviceConfigPublisher {
+  /**
+   * Builds each cart's config from the site's current settings, codes and zones, bumps its version,
+   * marks `parts` as pending on the cart until it acknowledges, and publishes it retained with QoS 1.
+   */
+  publishSite(siteId: string, parts: PendingUpdate[]): Promise<{ devices: number }>;
+  publishDevices(deviceIds: string[], parts: PendingUpdate[]): Promise<{ devices: number }>;
 }
 
 export interface DeviceProvisioner {

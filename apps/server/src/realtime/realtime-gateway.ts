@@ -1,5 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
-import type { CartView, ClientToServerEvents, ServerToClientEvents, SocketAck } from '@fairway/domain';
+import type {
+  CartView,
+  ClientToServerEvents,
+  CommandView,
+  ServerToClientEvents,
+  SocketAck,
+  ZoneAlert,
+  ZoneView,
+} from '@fairway/domain';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { devicesService } from '../modules/devices/devices.routes';
@@ -108,15 +116,31 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     );
   }
 
+  // Domain events become socket events for the operators of the site they belong to.
   const onDeviceUpdated = (device: CartView) => {
     io.to(siteRoom(device.siteID)).emit('device:update', device);
   };
+  const onCommandUpdated = (command: CommandView) => {
+    io.to(siteRoom(command.siteId)).emit('command:update', command);
+  };
+  const onZonesUpdated = (siteId: string, zones: ZoneView[]) => {
+    io.to(siteRoom(siteId)).emit('zones:update', { siteId, zones });
+  };
+  const onZoneAlert = (alert: ZoneAlert) => {
+    io.to(siteRoom(alert.siteId)).emit('zone:alert', alert);
+  };
   ctx.bus.on('device.updated', onDeviceUpdated);
+  ctx.bus.on('command.updated', onCommandUpdated);
+  ctx.bus.on('zones.updated', onZonesUpdated);
+  ctx.bus.on('zone.alert', onZoneAlert);
 
   return {
     io,
     async close() {
       ctx.bus.off('device.updated', onDeviceUpdated);
+      ctx.bus.off('command.updated', onCommandUpdated);
+      ctx.bus.off('zones.updated', onZonesUpdated);
+      ctx.bus.off('zone.alert', onZoneAlert);
       // Closes every socket; Socket.IO then closes the HTTP server too, which Fastify may already have done.
       await io.close();
       await fanOut?.close();

@@ -8,6 +8,11 @@ export const STORAGE_KEYS = {
   selectedSite: 'fairway.selectedSite',
   locale: 'fairway.locale',
   mapBaseLayer: 'fairway.map.baseLayer',
+  mapClustering: 'fairway.map.clustering',
+  /** 'kph' (default) or 'mph'; every speed shown follows it (spec §2 Settings, §9). */
+  speedUnit: 'fairway.speedUnit',
+  fleetPageSize: 'fairway.fleet.pageSize',
+  fleetView: 'fairway.fleet.view',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -3,6 +3,7 @@ import { id } from './common';
 import { hardwareInfo, trackerMode, trackerServer, vehicleInfo } from './vehicles';
 
 export const pendingUpdate = z.enum(['lock', 'ds', 'ss', 'code']);
+export type PendingUpdate = z.infer<typeof pendingUpdate>;
 
 /**
  * A cart as the dashboard API and the realtime gateway present it (device fields of spec §3).

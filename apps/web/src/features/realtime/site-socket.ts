@@ -2,6 +2,7 @@ import { cartView, type CartView } from '@fairway/domain';
 import type { Socket } from 'socket.io-client';
 import { isUnauthorizedSocketError, type FairwaySocket } from '../../lib/socket';
 import type { RealtimeStore } from './realtime-store';
+import { RELAYED_EVENTS, relaySocketEvent } from './socket-events';
 
 export interface SiteSocketOptions {
   /** Renews the access token after the gateway refused the handshake. */
@@ -117,6 +118,17 @@ export function bindSiteSocket(
   socket.on('connect_error', onConnectError);
   socket.on('site:devices', onSiteDevices);
   socket.on('device:update', onDeviceUpdate);
+  // The relayed payloads are typed by the shared event map; the generic socket listener API cannot
+  // express "this event's payload" for a union of events, hence the one untyped hop.
+  const untyped = socket as unknown as {
+    on(event: string, listener: (payload: unknown) => void): void;
+    off(event: string, listener: (payload: unknown) => void): void;
+  };
+  const relays = RELAYED_EVENTS.map((event) => {
+    const relay = (payload: unknown) => relaySocketEvent(event, payload as never);
+    untyped.on(event, relay);
+    return () => untyped.off(event, relay);
+  });
 
   return {
     setSite(next) {
@@ -138,6 +150,7 @@ export function bindSiteSocket(
       socket.off('connect_error', onConnectError);
       socket.off('site:devices', onSiteDevices);
       socket.off('device:update', onDeviceUpdate);
+      for (const off of relays) off();
       socket.disconnect();
     },
   };
