@@ -19,9 +19,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { dashboardSiteRoutes, adminSiteRoutes } from './modules/sites/sites.routes';
 import { dashboardDeviceRoutes, adminDeviceRoutes } from './modules/devices/devices.routes';
+import { adminCommandRoutes, dashboardCommandRoutes } from './modules/commands/commands.routes';
+import { dashboardBatteryRoutes } from './modules/devices/battery.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
+import { dashboardZoneRoutes } from './modules/zones/zones.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -69,8 +72,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/dashboard/auth', ctx });
   await app.register(dashboardSiteRoutes, { prefix: '/api/dashboard/sites', ctx });
   await app.register(dashboardDeviceRoutes, { prefix: '/api/dashboard/devices', ctx });
+  await app.register(dashboardZoneRoutes, { prefix: '/api/dashboard/zones', ctx });
+  await app.register(dashboardCommandRoutes, { prefix: '/api/dashboard/devices', ctx });
+  await app.register(dashboardBatteryRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(adminSiteRoutes, { prefix: '/api/admin/sites', ctx });
   await app.register(adminDeviceRoutes, { prefix: '/api/admin/devices', ctx });
+  await app.register(adminCommandRoutes, { prefix: '/api/admin/devices', ctx });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users', ctx });
   await app.register(guestRoutes, { prefix: '/api/guest', ctx });
   await app.register(storageRoutes, { prefix: '/api/storage', ctx });

@@ -50,6 +50,8 @@ const envSchema = z.object({
   MQTT_DYNSEC: onOff.default(false),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SIMULATOR: onOff.default(true),
+  /** Durable jobs (auto-lock, scheduled lock, round timeout, command expiry, housekeeping) on this instance. */
+  JOBS: onOff.default(true),
   SEED_DEMO: onOff.default(true),
   JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),

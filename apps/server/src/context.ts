@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { DomainEventBus } from './lib/events';
 import type { AccessTokens } from './modules/auth/access-token';
+import type { CommandsService } from './modules/commands/commands.service';
 import type { Mailer } from './modules/mail/mailer';
 
 /** What route plugins and services are built from; assembled once in runtime.ts. */
@@ -21,6 +22,8 @@ export interface AppContext {
   deviceProvisioner: DeviceProvisioner;
   /** Puts settings, codes and zones into carts' versioned, retained configs (delivered on reconnect). */
   deviceConfig: DeviceConfigPublisher;
+  /** Commands to carts; one per process, because it also wakes the requests waiting for an answer. */
+  commands: CommandsService;
 }
 
 export interface DeviceConfigPublisher {
@@ -30,6 +33,8 @@ export interface DeviceConfigPublisher {
    */
   publishSite(siteId: string, parts: PendingUpdate[]): Promise<{ devices: number }>;
   publishDevices(deviceIds: string[], parts: PendingUpdate[]): Promise<{ devices: number }>;
+  /** Hands every cart's stored config to the broker again (start, broker session lost). */
+  republishAll(): Promise<number>;
 }
 
 export interface DeviceProvisioner {

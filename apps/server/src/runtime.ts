@@ -15,6 +15,12 @@ import { createDeviceProvisioner } from './broker/provisioner';
 import { startDeviceGateway, type DeviceGateway } from './devices/gateway/device-gateway';
 import { attachRealtime, type RealtimeGateway } from './realtime/realtime-gateway';
 import { startDemoFleet, type DemoFleet } from './modules/platform/demo-fleet';
+import { DeviceConfigService } from './modules/device-config/device-config.service';
+import { CommandsRepository } from './modules/commands/commands.repository';
+import { CommandsService } from './modules/commands/commands.service';
+import { SitesRepository } from './modules/sites/sites.repository';
+import { JobRunner } from './jobs/job-runner';
+import { registerCartJobs } from './jobs/cart-jobs';
 
 /** Everything a running Fairway server is made of, in start order; `stop()` tears it down in reverse. */
 export interface Runtime {
@@ -25,6 +31,7 @@ export interface Runtime {
   /** The broker URL devices connect to */
   mqttUrl: string;
   gateway: DeviceGateway;
+  jobs: JobRunner;
   demoFleet: DemoFleet | null;
   stop(): Promise<void>;
 }
@@ -93,6 +100,22 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       log,
     );
 
+    const deviceConfig = new DeviceConfigService(database.db, gateway, bus, log);
+    gateway.handle('config/ack', (deviceId, ack) => deviceConfig.acknowledged(deviceId, ack));
+    gateway.handle('event', (deviceId, event) => {
+      bus.emit('device.event', deviceId, event);
+    });
+    await republishConfigs(deviceConfig, gateway, log);
+    const commands = new CommandsService(
+      new CommandsRepository(database.db),
+      new SitesRepository(database.db),
+      gateway,
+      deviceConfig,
+      bus,
+      log,
+    );
+    gateway.handle('ack', (deviceId, ack) => commands.acknowledged(deviceId, ack));
+
     const ctx: AppContext = {
       config,
       database,
@@ -103,7 +126,16 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       mail: new Mailer(database.db, log, config.SMTP_URL, config.MAIL_FROM),
       brokerConnected: () => gateway.connected(),
       deviceProvisioner,
+      deviceConfig,
+      commands,
     };
+
+    const jobs = new JobRunner(database.db, log);
+    await registerCartJobs(jobs, { db: database.db, commands, log });
+    if (config.JOBS) {
+      jobs.start();
+      stops.push(() => jobs.stop());
+    }
 
     const app = await buildApp(ctx);
     const realtime: RealtimeGateway = await attachRealtime(app.server, ctx);
@@ -118,11 +150,27 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       demoFleet = await startDemoFleet(ctx, mqttUrl);
       stops.push(() => demoFleet!.stop());
     }
-    return { ctx, app, url: `http://127.0.0.1:${port}`, mqttUrl, gateway, demoFleet, stop };
+    return { ctx, app, url: `http://127.0.0.1:${port}`, mqttUrl, gateway, jobs, demoFleet, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Every cart's last config goes to the broker again at start, and again whenever the broker lost our
+ * session (a restarted broker may have lost its retained messages with it).
+ */
+async function republishConfigs(configs: DeviceConfigService, gateway: DeviceGateway, log: Logger) {
+  const republish = () =>
+    configs
+      .republishAll()
+      .then((count) => log.info({ count }, 'device configs republished'))
+      .catch((error: unknown) => log.error({ err: error }, 'republishing device configs failed'));
+  await republish();
+  gateway.client.on('connect', (connack) => {
+    if (!connack.sessionPresent) void republish();
+  });
 }
 
 export function createLogger(config: Config): Logger {

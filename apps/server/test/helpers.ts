@@ -22,6 +22,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     HOST: '127.0.0.1',
     MQTT_PORT: '0',
     SIMULATOR: 'off',
+    // Tests run jobs by hand (`rt.jobs.runDue()`), so a sweep never acts on another test's carts.
+    JOBS: 'off',
     SEED_DEMO: 'off',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',

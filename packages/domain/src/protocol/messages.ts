@@ -101,6 +101,9 @@ export const deviceSettings = z.object({
   wifiPassword: z.string().max(33),
   recoveryMode: z.boolean(),
   reportIntervalSeconds: z.number().int().min(1).max(3600),
+  /** The cart's own settings (cart Admin panel); optional so older configs still parse. */
+  trackerMode: z.enum(['normal', 'lowPower', 'tracking']).optional(),
+  server: z.enum(['prod', 'beta']).optional(),
 });
 export type DeviceSettings = z.infer<typeof deviceSettings>;
 

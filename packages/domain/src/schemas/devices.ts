@@ -114,13 +114,24 @@ export const ADMIN_CART_FIELDS = Object.keys(cartAdminEditable.shape) as Array<
 
 /** One battery reading (spec §3) for GET /devices/{id}/battery. */
 export const batteryReading = z.object({ timestamp: z.string(), volts: z.number() });
-export const batteryQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(5000).default(100),
-  page: z.coerce.number().int().min(1).default(1),
-  sort: z.enum(['timestamp:asc', 'timestamp:desc']).default('timestamp:asc'),
-  startDate: z.iso.datetime({ offset: true }).optional(),
-  endDate: z.iso.datetime({ offset: true }).optional(),
-});
+/** Readings are 5-minute averages: 30 days of a cart that never stops reporting (8,640) fit in one page. */
+export const BATTERY_PAGE_MAX = 10_000;
+export const batteryQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(BATTERY_PAGE_MAX).default(100),
+    page: z.coerce.number().int().min(1).default(1),
+    sort: z.enum(['timestamp:asc', 'timestamp:desc']).default('timestamp:asc'),
+    startDate: z.iso.datetime({ offset: true }).optional(),
+    endDate: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine(
+    (query) => !query.startDate || !query.endDate || Date.parse(query.startDate) <= Date.parse(query.endDate),
+    {
+      message: 'endDate must not be before startDate',
+      path: ['endDate'],
+    },
+  );
+export type BatteryQuery = z.infer<typeof batteryQuery>;
 export const pagination = z.object({
   currentPage: z.number().int(),
   totalPages: z.number().int(),
@@ -130,6 +141,9 @@ export const pagination = z.object({
   prevPage: z.number().int().nullable(),
 });
 export const batteryPage = z.object({ data: z.array(batteryReading), pagination });
+export type BatteryReading = z.infer<typeof batteryReading>;
+export type BatteryPage = z.infer<typeof batteryPage>;
+export type Pagination = z.infer<typeof pagination>;
 
 /** Superadmin: what may change on any device, including moving it to another site. */
 export const adminDevicePatch = z.object({

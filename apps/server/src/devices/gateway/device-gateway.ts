@@ -1,5 +1,12 @@
 import { hostname } from 'node:os';
-import { CHANNEL_QOS, DEVICE_PUBLISHES, allDevicesTopic } from '@fairway/domain';
+import {
+  CHANNEL_QOS,
+  DEVICE_PUBLISHES,
+  allDevicesTopic,
+  deviceTopic,
+  type CommandMessage,
+  type ConfigMessage,
+} from '@fairway/domain';
 import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
@@ -48,6 +55,10 @@ export interface DeviceGateway {
   connected(): boolean;
   /** Plugs a service into a control channel (replaces the previous handler of that channel). */
   handle<C extends HandledChannel>(channel: C, handler: DeviceMessageHandlers[C]): void;
+  /** Publishes a command (QoS 1, not retained); resolves when the broker has taken it (PUBACK). */
+  sendCommand(deviceId: string, command: CommandMessage): Promise<void>;
+  /** Publishes a cart's config retained with QoS 1: a cart that is offline gets it when it reconnects. */
+  sendConfig(deviceId: string, config: ConfigMessage): Promise<void>;
   stats(): DeviceGatewayStats;
   /** Disconnects (the session and its subscriptions stay for the next start), then flushes pending state. */
   close(): Promise<void>;
@@ -172,6 +183,17 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     connected: () => client.connected,
     handle(channel, handler) {
       handlers[channel] = handler;
+    },
+    async sendCommand(deviceId, command) {
+      await client.publishAsync(deviceTopic(deviceId, 'command'), JSON.stringify(command), {
+        qos: CHANNEL_QOS.command,
+      });
+    },
+    async sendConfig(deviceId, config) {
+      await client.publishAsync(deviceTopic(deviceId, 'config'), JSON.stringify(config), {
+        qos: CHANNEL_QOS.config,
+        retain: true,
+      });
     },
     stats: () => ({ ...counters, sharedSubscriptions, writer: writer.stats() }),
     async close() {

@@ -72,6 +72,9 @@ const STATUS_FRESH = `(v.has_s
 const fromTelemetry = (column: string, value: string) =>
   `${column} = CASE WHEN ${TELEMETRY_FRESH} THEN ${value} ELSE d.${column} END`;
 
+/** A cart counts as moving from this speed on (km/h); below it GPS drift alone would keep it "moving". */
+const MOVING_KPH = 1;
+
 /** In SET, `d.*` reads the row as it was before this UPDATE. */
 const UPDATE_STATES = `
 UPDATE devices AS d SET
@@ -92,6 +95,7 @@ UPDATE devices AS d SET
   ${fromTelemetry('uptime', 'v.uptime')},
   ${fromTelemetry('temp', 'v.temp')},
   ${fromTelemetry('last_report_at', 'v.t_at')},
+  last_moved_at = CASE WHEN ${TELEMETRY_FRESH} AND v.speed >= ${MOVING_KPH} THEN v.t_at ELSE d.last_moved_at END,
   lock_updated_at = CASE
     WHEN NOT ${TELEMETRY_FRESH} THEN d.lock_updated_at
     WHEN v.lock_changed_at IS NOT NULL THEN v.lock_changed_at

@@ -6,7 +6,21 @@ import type { DeviceRow } from './devices.presenter';
 export type DeviceChanges = Partial<
   Pick<
     DeviceRow,
-    'siteId' | 'carNumber' | 'carName' | 'carNote' | 'carIcon' | 'inService' | 'lockCode' | 'key'
+    | 'siteId'
+    | 'carNumber'
+    | 'carName'
+    | 'carNote'
+    | 'carIcon'
+    | 'inService'
+    | 'lockCode'
+    | 'key'
+    | 'carSerialNumber'
+    | 'vehicleInfo'
+    | 'hardwareInfo'
+    | 'bookableOnline'
+    | 'server'
+    | 'trackerMode'
+    | 'odometerOffset'
   >
 >;
 

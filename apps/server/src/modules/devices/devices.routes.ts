@@ -4,13 +4,15 @@ import { z } from 'zod';
 import {
   adminDevicePatch,
   cartView,
+  devicePatchBody,
+  devicesBulkPatchBody,
   errorBody,
   id,
   registerDeviceBody,
   registeredDevice,
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
-import { currentSite } from '../../plugins/auth';
+import { currentSite, currentUser } from '../../plugins/auth';
 import { SitesRepository } from '../sites/sites.repository';
 import { DevicesRepository } from './devices.repository';
 import { DevicesService } from './devices.service';
@@ -23,6 +25,7 @@ export const devicesService = (ctx: AppContext) =>
     new SitesRepository(ctx.db),
     ctx.deviceProvisioner,
     ctx.bus,
+    ctx.deviceConfig,
   );
 
 /** /api/dashboard/devices — the carts of the operator's selected site. */
@@ -41,6 +44,52 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
       },
     },
     (request) => service.listForSite(currentSite(request)),
+  );
+
+  const security = [{ bearer: [], siteId: [] }];
+  app.get(
+    '/:id',
+    {
+      preHandler: app.requireSite('basic'),
+      schema: {
+        tags: ['devices'],
+        security,
+        params: z.object({ id }),
+        response: { 200: cartView, ...errors },
+      },
+    },
+    (request) => service.getForSite(currentSite(request), request.params.id),
+  );
+
+  // Role per field is decided by the service (§6): basic may switch key mode, user edits, admin the rest.
+  app.patch(
+    '/:id',
+    {
+      preHandler: app.requireSite('basic'),
+      schema: {
+        tags: ['devices'],
+        security,
+        params: z.object({ id }),
+        body: devicePatchBody,
+        response: { 200: cartView, ...errors },
+      },
+    },
+    (request) =>
+      service.updateForSite(currentSite(request), request.params.id, request.body, currentUser(request).role),
+  );
+
+  app.patch(
+    '/',
+    {
+      preHandler: app.requireSite('basic'),
+      schema: {
+        tags: ['devices'],
+        security,
+        body: devicesBulkPatchBody,
+        response: { 200: z.array(cartView), ...errors },
+      },
+    },
+    (request) => service.updateManyForSite(currentSite(request), request.body, currentUser(request).role),
   );
 }
 

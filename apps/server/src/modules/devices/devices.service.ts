@@ -1,7 +1,15 @@
 import type { z } from 'zod';
-import type { CartView, adminDevicePatch } from '@fairway/domain';
-import type { DeviceProvisioner } from '../../context';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import {
+  ADMIN_CART_FIELDS,
+  hasRole,
+  type CartView,
+  type DevicePatchBody,
+  type DevicesBulkPatchBody,
+  type Role,
+  type adminDevicePatch,
+} from '@fairway/domain';
+import type { DeviceConfigPublisher, DeviceProvisioner } from '../../context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { DomainEventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -17,6 +25,7 @@ export class DevicesService {
     private readonly sites: SitesRepository,
     private readonly provisioner: DeviceProvisioner,
     private readonly bus: DomainEventBus,
+    private readonly configs: DeviceConfigPublisher,
   ) {}
 
   async listForSite(siteId: string): Promise<CartView[]> {
@@ -27,6 +36,57 @@ export class DevicesService {
   async listAll(): Promise<CartView[]> {
     const now = Date.now();
     return (await this.devices.listAll()).map((row) => toCartView(row, now));
+  }
+
+  async getForSite(siteId: string, id: string): Promise<CartView> {
+    const row = await this.devices.find(id);
+    if (!row || row.siteId !== siteId) throw notFound('Device not found');
+    return toCartView(row);
+  }
+
+  /**
+   * PATCH /devices/{id} (spec §7) with the §6 roles: the key mode alone needs basic, cart settings need
+   * user, the Admin panel's fields need admin. Tracker settings travel to the cart in its config ('ds').
+   */
+  async updateForSite(siteId: string, id: string, body: DevicePatchBody, role: Role): Promise<CartView> {
+    await this.getForSite(siteId, id);
+    this.assertMayChange(Object.keys(body.updateData), role);
+    const [view] = await this.applyChanges([id], toChanges(body.updateData));
+    return (await this.publishIfNeeded([id], body.updateData, body.publish)) ?? view!;
+  }
+
+  /** PATCH /devices: key/keyless mode (basic), service state, vehicle info, bookable (user). */
+  async updateManyForSite(siteId: string, body: DevicesBulkPatchBody, role: Role): Promise<CartView[]> {
+    const found = await this.devices.findMany(body.ids);
+    if (found.length !== new Set(body.ids).size || found.some((row) => row.siteId !== siteId))
+      throw notFound('Device not found');
+    this.assertMayChange(Object.keys(body.updateData), role);
+    const views = await this.applyChanges(body.ids, toChanges(body.updateData));
+    await this.publishIfNeeded(body.ids, body.updateData, body.publish);
+    return views;
+  }
+
+  private assertMayChange(fields: string[], role: Role): void {
+    if (fields.length === 0) throw badRequest('updateData: nothing to change');
+    const needed: Role = fields.some((field) => (ADMIN_CART_FIELDS as string[]).includes(field))
+      ? 'admin'
+      : fields.every((field) => field === 'key')
+        ? 'basic'
+        : 'user';
+    if (!hasRole(role, needed)) throw forbidden(`Changing ${fields.join(', ')} needs role ${needed}`, 'role');
+  }
+
+  /** Tracker mode and server are the cart's own settings: they reach it through its config. */
+  private async publishIfNeeded(
+    ids: string[],
+    updateData: Record<string, unknown>,
+    publish: boolean | undefined,
+  ): Promise<CartView | null> {
+    const deviceSettingsChanged = 'trackerMode' in updateData || 'server' in updateData;
+    if (!publish && !deviceSettingsChanged) return null;
+    await this.configs.publishDevices(ids, ['ds']);
+    const row = ids.length === 1 ? await this.devices.find(ids[0]!) : null;
+    return row ? toCartView(row) : null;
   }
 
   async get(id: string): Promise<CartView> {
@@ -69,8 +129,14 @@ export class DevicesService {
     if (siteID !== undefined && !(await this.sites.find(siteID))) throw badRequest('siteID: site not found');
     const found = await this.devices.findMany(ids);
     if (found.length !== new Set(ids).size) throw notFound('Device not found');
-    const changes: DeviceChanges = { ...rest, ...(siteID !== undefined ? { siteId: siteID } : {}) };
-    return this.applyChanges(ids, changes);
+    const changes: DeviceChanges = {
+      ...toChanges(rest),
+      ...(siteID !== undefined ? { siteId: siteID } : {}),
+    };
+    const views = await this.applyChanges(ids, changes);
+    // A cart moved to another site takes that site's settings, codes and zones.
+    if (siteID !== undefined) await this.configs.publishDevices(ids, ['ss']);
+    return views;
   }
 
   private async applyChanges(ids: string[], changes: DeviceChanges): Promise<CartView[]> {
@@ -85,4 +151,10 @@ export class DevicesService {
     for (const view of views) this.bus.emit('device.updated', view);
     return views;
   }
+}
+
+/** API field names → columns: only the odometer offset is named differently (spec: carOdometerOffset). */
+function toChanges(updateData: DevicePatchBody['updateData']): DeviceChanges {
+  const { carOdometerOffset, ...rest } = updateData;
+  return { ...rest, ...(carOdometerOffset !== undefined ? { odometerOffset: carOdometerOffset } : {}) };
 }

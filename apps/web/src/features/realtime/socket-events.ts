@@ -1,5 +1,5 @@
 import type { ServerToClientEvents } from '@fairway/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /**
  * Socket events that are not cart state (command outcomes, zone changes and alerts): the site socket
@@ -26,7 +26,6 @@ export function relaySocketEvent<E extends RelayedEvent>(event: E, payload: Payl
 
 /** Calls `handler` for every `event` while the component is mounted (the latest handler, no re-subscribe). */
 export function useSocketEvent<E extends RelayedEvent>(event: E, handler: Listener<E>): void {
-  const ref = useRef(handler);
-  ref.current = handler;
-  useEffect(() => onSocketEvent(event, (payload) => ref.current(payload)), [event]);
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => onSocketEvent(event, (payload) => onEvent(payload)), [event]);
 }

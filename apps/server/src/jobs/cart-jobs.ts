@@ -1,0 +1,85 @@
+import { scheduledLockDue, type CommandSource } from '@fairway/domain';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import { AuthRepository } from '../modules/auth/auth.repository';
+import type { CommandsService } from '../modules/commands/commands.service';
+import type { JobRunner } from './job-runner';
+import {
+  autoLockCandidates,
+  roundTimeoutCandidates,
+  sitesWithScheduledLock,
+  unlockedCartsOf,
+  type LockCandidate,
+} from './lock-candidates';
+
+/** How often each recurring job runs. */
+export const CART_JOB_INTERVALS_MS = {
+  'auto-lock': 30_000,
+  'round-timeout': 30_000,
+  'scheduled-lock': 30_000,
+  'command-expiry': 5_000,
+  'auth-prune': 24 * 60 * 60_000,
+} as const;
+
+export type CartJobKind = keyof typeof CART_JOB_INTERVALS_MS;
+
+/**
+ * The server's own recurring work on carts and housekeeping, as durable jobs (one row each, run once
+ * across instances): auto-lock, round timeout and the scheduled lock (spec §3/§4), ending commands nobody
+ * answered, and pruning expired sessions.
+ */
+export async function registerCartJobs(
+  runner: JobRunner,
+  deps: { db: Db; commands: CommandsService; log: Logger },
+): Promise<void> {
+  const { db, commands, log } = deps;
+  const every = (kind: CartJobKind) => () =>
+    Promise.resolve(new Date(Date.now() + CART_JOB_INTERVALS_MS[kind]));
+
+  const lockAll = async (candidates: LockCandidate[], source: CommandSource) => {
+    for (const { device, siteKeyless } of candidates) {
+      const command = await commands.lockBySystem(device, source, siteKeyless);
+      if (command)
+        log.info({ deviceId: device.id, source, command: command._id }, 'cart locked by the server');
+    }
+  };
+
+  runner.register('auto-lock', async () => {
+    await lockAll(await autoLockCandidates(db), 'auto-lock');
+    return every('auto-lock')();
+  });
+  runner.register('round-timeout', async () => {
+    await lockAll(await roundTimeoutCandidates(db), 'round-timeout');
+    return every('round-timeout')();
+  });
+  runner.register('scheduled-lock', async (job) => {
+    const now = Date.now();
+    // The previous run's time is kept in the job, so a lock time between two runs (or during a short
+    // outage) is not missed, and one already handled is not repeated.
+    const after = typeof job.payload.checkedUpTo === 'number' ? job.payload.checkedUpTo : now - 60_000;
+    const due = (await sitesWithScheduledLock(db)).filter((site) =>
+      scheduledLockDue(site.lockFrom, site.timezone, after, now),
+    );
+    await lockAll(
+      await unlockedCartsOf(
+        db,
+        due.map((site) => site.id),
+      ),
+      'scheduled-lock',
+    );
+    return { runAt: new Date(now + CART_JOB_INTERVALS_MS['scheduled-lock']), payload: { checkedUpTo: now } };
+  });
+  runner.register('command-expiry', async () => {
+    await commands.expireOverdue();
+    return every('command-expiry')();
+  });
+  runner.register('auth-prune', async () => {
+    const pruned = await new AuthRepository(db).pruneExpired();
+    log.info(pruned, 'expired sessions pruned');
+    return every('auth-prune')();
+  });
+
+  for (const kind of Object.keys(CART_JOB_INTERVALS_MS) as CartJobKind[]) {
+    await runner.schedule(kind, kind, new Date());
+  }
+}

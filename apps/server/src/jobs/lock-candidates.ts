@@ -1,0 +1,81 @@
+import { and, eq, gt, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { DeviceRow } from '../modules/devices/devices.presenter';
+import { devices } from '../modules/devices/devices.table';
+import { sites } from '../modules/sites/sites.table';
+
+export interface LockCandidate {
+  device: DeviceRow;
+  siteKeyless: boolean;
+}
+
+/** Unlocked keyless carts that are connected and have no lock command in flight. */
+const unlockedAndReachable = and(
+  eq(devices.lockStatus, 0),
+  eq(devices.online, true),
+  eq(devices.key, '0'),
+  not(sql`'lock' = any(${devices.updates})`),
+  eq(sites.keyless, true),
+);
+
+const minutes = (column: typeof sites.roundTimeout | typeof sites.autoLock) =>
+  sql`make_interval(mins => ${column}::int)`;
+
+/**
+ * Auto-lock (spec §3 autoLock, §4): unlocked, not in use, and idle — neither unlocked nor moved — for the
+ * site's minutes.
+ */
+export function autoLockCandidates(db: Db): Promise<LockCandidate[]> {
+  return db
+    .select({ device: devices, siteKeyless: sites.keyless })
+    .from(devices)
+    .innerJoin(sites, eq(sites.id, devices.siteId))
+    .where(
+      and(
+        unlockedAndReachable,
+        eq(devices.inUse, false),
+        sql`${sites.autoLock} ~ '^[0-9]+$'`,
+        gt(sql`${sites.autoLock}::int`, 0),
+        lt(
+          sql`greatest(${devices.lockUpdatedAt}, ${devices.lastMovedAt}, ${devices.connectedAt})`,
+          sql`now() - ${minutes(sites.autoLock)}`,
+        ),
+      ),
+    );
+}
+
+/** Round timeout (spec §3 roundTimeout): unlocked for longer than the site's minutes, in use or not. */
+export function roundTimeoutCandidates(db: Db): Promise<LockCandidate[]> {
+  return db
+    .select({ device: devices, siteKeyless: sites.keyless })
+    .from(devices)
+    .innerJoin(sites, eq(sites.id, devices.siteId))
+    .where(
+      and(
+        unlockedAndReachable,
+        gt(sites.roundTimeout, 0),
+        or(
+          isNull(devices.lockUpdatedAt),
+          lt(devices.lockUpdatedAt, sql`now() - ${minutes(sites.roundTimeout)}`),
+        ),
+      ),
+    );
+}
+
+/** Every unlocked, reachable keyless cart of the given sites (scheduled lock). */
+export function unlockedCartsOf(db: Db, siteIds: string[]): Promise<LockCandidate[]> {
+  if (siteIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ device: devices, siteKeyless: sites.keyless })
+    .from(devices)
+    .innerJoin(sites, eq(sites.id, devices.siteId))
+    .where(and(unlockedAndReachable, inArray(devices.siteId, siteIds)));
+}
+
+/** Sites with a scheduled lock time. */
+export function sitesWithScheduledLock(db: Db) {
+  return db
+    .select({ id: sites.id, lockFrom: sites.lockFrom, timezone: sites.timezone })
+    .from(sites)
+    .where(ne(sites.lockFrom, '00:00'));
+}

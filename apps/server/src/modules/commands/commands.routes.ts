@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bulkCommandResult,
+  bulkIds,
+  bulkPingBody,
+  commandOutcome,
+  commandView,
+  errorBody,
+  id,
+  pingBody,
+  type CommandSource,
+} from '@fairway/domain';
+import type { AppContext } from '../../context';
+import { currentSite, currentUser } from '../../plugins/auth';
+import type { Requester } from './commands.service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const params = z.object({ id });
+
+const requester = (request: FastifyRequest, source: CommandSource): Requester => {
+  const user = currentUser(request);
+  return { userId: user.id, role: user.role, source };
+};
+
+/**
+ * /api/dashboard/devices — lock, unlock and ping the selected site's carts. Single-cart calls answer once
+ * the cart acknowledged (or the §4 lock-poll window closed); bulk calls answer once the commands are sent,
+ * and their outcomes follow on the socket (`command:update`).
+ */
+export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { commands } = ctx;
+  const security = [{ bearer: [], siteId: [] }];
+  const tags = ['commands'];
+  const preHandler = app.requireSite('basic');
+
+  for (const [action, target] of [
+    ['lock', 1],
+    ['unlock', 0],
+  ] as const) {
+    app.post(
+      `/:id/${action}`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          description: `${action === 'lock' ? 'Locks' : 'Unlocks'} a cart and waits for its acknowledgement (at most 10 s).`,
+          params,
+          response: { 200: commandOutcome, ...errors },
+        },
+      },
+      (request) =>
+        commands.setLock(currentSite(request), request.params.id, target, requester(request, 'dashboard')),
+    );
+    app.post(
+      `/${action}`,
+      {
+        preHandler,
+        schema: { tags, security, body: bulkIds, response: { 200: bulkCommandResult, ...errors } },
+      },
+      (request) =>
+        commands.setLockMany(currentSite(request), request.body.ids, target, requester(request, 'dashboard')),
+    );
+  }
+
+  app.post(
+    '/:id/ping',
+    {
+      preHandler,
+      schema: { tags, security, params, body: pingBody, response: { 200: commandOutcome, ...errors } },
+    },
+    (request) =>
+      commands.ping(
+        currentSite(request),
+        request.params.id,
+        request.body.command,
+        requester(request, 'dashboard'),
+      ),
+  );
+  app.post(
+    '/ping',
+    {
+      preHandler,
+      schema: { tags, security, body: bulkPingBody, response: { 200: bulkCommandResult, ...errors } },
+    },
+    (request) =>
+      commands.pingMany(
+        currentSite(request),
+        request.body.ids,
+        request.body.command,
+        requester(request, 'dashboard'),
+      ),
+  );
+  app.get(
+    '/:id/commands',
+    {
+      preHandler,
+      schema: { tags, security, params, response: { 200: z.array(commandView), ...errors } },
+    },
+    (request) => commands.recentForDevice(currentSite(request), request.params.id),
+  );
+}
+
+/** /api/admin/devices — ping any tracker (superadmin), codes 1–11 or custom. */
+export async function adminCommandRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { commands } = ctx;
+  app.addHook('preHandler', app.requireRole('superadmin'));
+  const schema = { tags: ['admin'], security: [{ bearer: [] }] };
+
+  app.post(
+    '/:id/ping',
+    { schema: { ...schema, params, body: pingBody, response: { 200: commandOutcome, ...errors } } },
+    (request) => commands.ping(null, request.params.id, request.body.command, requester(request, 'admin')),
+  );
+  app.post(
+    '/ping',
+    { schema: { ...schema, body: bulkPingBody, response: { 200: bulkCommandResult, ...errors } } },
+    (request) => commands.pingMany(null, request.body.ids, request.body.command, requester(request, 'admin')),
+  );
+}

@@ -1,0 +1,314 @@
+import { EventEmitter } from 'node:events';
+import {
+  COMMAND_CODES,
+  FINAL_COMMAND_STATES,
+  LOCK_REFUSAL_MESSAGES,
+  OPERATOR_PING_CODES,
+  hasRole,
+  lockRefusal,
+  planBulkLock,
+  type AckMessage,
+  type BulkCommandResult,
+  type CommandMessage,
+  type CommandOutcome,
+  type CommandSource,
+  type CommandView,
+  type LockRefusal,
+  type LockTarget,
+  type Role,
+} from '@fairway/domain';
+import type { Logger } from 'pino';
+import type { DeviceConfigPublisher } from '../../context';
+import { conflict, forbidden, notFound, type HttpError } from '../../lib/errors';
+import type { DomainEventBus } from '../../lib/events';
+import { toCartView, type DeviceRow } from '../devices/devices.presenter';
+import type { SitesRepository } from '../sites/sites.repository';
+import { toCommandView, type CommandRow } from './commands.presenter';
+import { NO_ANSWER, type CommandsRepository } from './commands.repository';
+
+/** The part of the device gateway this service needs. */
+export interface CommandChannel {
+  sendCommand(deviceId: string, command: CommandMessage): Promise<void>;
+}
+
+/** How long lock and unlock wait for the cart: the spec's lock poll, 10 tries at 1 s (§4 Lock toggle). */
+export const LOCK_WINDOW_MS = 10_000;
+/** Pings may take longer on the cart (a WiFi scan listens for a few seconds). */
+export const PING_WINDOW_MS = 20_000;
+/** A cart refuses a command it receives after this much of the window has passed, so that the answer
+ *  still arrives before the operator is told it failed. */
+const DEADLINE_SHARE = 0.8;
+/** Poll of the database while waiting, for acknowledgements that another server instance received. */
+const WAIT_POLL_MS = 400;
+
+export interface Requester {
+  userId: string | null;
+  role: Role;
+  source: CommandSource;
+}
+
+const refusalError = (reason: LockRefusal): HttpError =>
+  reason === 'role'
+    ? forbidden(LOCK_REFUSAL_MESSAGES.role, reason)
+    : conflict(LOCK_REFUSAL_MESSAGES[reason], reason);
+
+/**
+ * Commands to carts (issue #3): every command is stored before it is sent, sent with QoS 1, and ends
+ * acknowledged, failed or expired — by the cart's answer, or by the deadline. Lock and unlock follow the
+ * §4 rules (shared with the web app from the domain package), and an acknowledged one changes the cart's
+ * lock state at once, so operators see it without waiting for the next report.
+ */
+export class CommandsService {
+  /** Local waiters, woken by an acknowledgement this instance received. */
+  private readonly finished = new EventEmitter<Record<string, [CommandView]>>();
+
+  constructor(
+    private readonly commands: CommandsRepository,
+    private readonly sites: SitesRepository,
+    private readonly channel: CommandChannel,
+    private readonly configs: DeviceConfigPublisher,
+    private readonly bus: DomainEventBus,
+    private readonly log: Logger,
+  ) {
+    this.finished.setMaxListeners(0);
+  }
+
+  /** Lock or unlock one cart of `siteId` and wait for its answer (at most the lock window). */
+  async setLock(
+    siteId: string,
+    deviceId: string,
+    target: LockTarget,
+    by: Requester,
+  ): Promise<CommandOutcome> {
+    const device = await this.deviceOfSite(siteId, deviceId);
+    const site = await this.sites.find(siteId);
+    const reason = lockRefusal(toCartView(device), { keyless: site?.keyless ?? false }, by.role, target);
+    if (reason) throw refusalError(reason);
+    const command = await this.issue(device, target === 1 ? 'lock' : 'unlock', null, by, LOCK_WINDOW_MS);
+    return this.outcome(await this.waitForEnd(command, LOCK_WINDOW_MS));
+  }
+
+  /** Bulk lock/unlock: only online keyless carts whose state differs; the others are named with why. */
+  async setLockMany(
+    siteId: string,
+    ids: string[],
+    target: LockTarget,
+    by: Requester,
+  ): Promise<BulkCommandResult> {
+    const { found, missing } = await this.devicesOfSite(siteId, ids);
+    const site = await this.sites.find(siteId);
+    const plan = planBulkLock(
+      found.map((row) => ({ ...toCartView(row), row })),
+      { keyless: site?.keyless ?? false },
+      by.role,
+      target,
+    );
+    const commands = await Promise.all(
+      plan.act.map(({ row }) => this.issue(row, target === 1 ? 'lock' : 'unlock', null, by, LOCK_WINDOW_MS)),
+    );
+    return { commands: commands.map(toCommandView), skipped: [...plan.skipped, ...missing] };
+  }
+
+  /** A ping command (codes 1–11 or custom) to one cart; waits for its answer. */
+  async ping(siteId: string | null, deviceId: string, code: number, by: Requester): Promise<CommandOutcome> {
+    const device = siteId ? await this.deviceOfSite(siteId, deviceId) : await this.anyDevice(deviceId);
+    this.assertMayPing(code, by.role);
+    if (!toCartView(device).onlineStatus) throw conflict(LOCK_REFUSAL_MESSAGES.offline, 'offline');
+    const command = await this.sendPing(device, code, by);
+    return this.outcome(await this.waitForEnd(command, PING_WINDOW_MS));
+  }
+
+  async pingMany(
+    siteId: string | null,
+    ids: string[],
+    code: number,
+    by: Requester,
+  ): Promise<BulkCommandResult> {
+    this.assertMayPing(code, by.role);
+    const { found, missing } = siteId
+      ? await this.devicesOfSite(siteId, ids)
+      : await this.devicesOfSite(null, ids);
+    const skipped: BulkCommandResult['skipped'] = [...missing];
+    const online: DeviceRow[] = [];
+    for (const row of found) {
+      if (toCartView(row).onlineStatus) online.push(row);
+      else skipped.push({ id: row.id, carNumber: row.carNumber, reason: 'offline' });
+    }
+    const commands = await Promise.all(online.map((row) => this.sendPing(row, code, by)));
+    return { commands: commands.map(toCommandView), skipped };
+  }
+
+  /**
+   * The server's own lock (auto-lock, scheduled lock, round timeout): same rules as an operator's, except
+   * the role; a cart the rules leave alone is skipped silently. Does not wait for the answer.
+   */
+  async lockBySystem(
+    device: DeviceRow,
+    source: CommandSource,
+    siteKeyless: boolean,
+  ): Promise<CommandView | null> {
+    if (lockRefusal(toCartView(device), { keyless: siteKeyless }, 'superadmin', 1)) return null;
+    return toCommandView(
+      await this.issue(device, 'lock', null, { userId: null, role: 'superadmin', source }, LOCK_WINDOW_MS),
+    );
+  }
+
+  async recentForDevice(siteId: string, deviceId: string, limit = 20): Promise<CommandView[]> {
+    await this.deviceOfSite(siteId, deviceId);
+    return (await this.commands.listForDevice(deviceId, limit)).map(toCommandView);
+  }
+
+  /** The cart's answer (device channel `ack`). */
+  async acknowledged(deviceId: string, ack: AckMessage): Promise<void> {
+    const state = ack.ok ? 'acknowledged' : ack.error === 'expired' ? 'expired' : 'failed';
+    const ended = await this.commands.finish(ack.id, deviceId, {
+      state,
+      error: ack.ok ? null : (ack.error ?? 'The cart refused the command'),
+      result: ack.result ?? null,
+    });
+    if (!ended) {
+      this.log.debug({ deviceId, ack }, 'acknowledgement of an unknown or finished command ignored');
+      return;
+    }
+    this.announce(ended.command, ended.device);
+  }
+
+  /** Ends commands whose deadline passed without an answer (durable sweep; also after a crash). */
+  async expireOverdue(): Promise<number> {
+    const overdue = await this.commands.overdue(1_000);
+    for (const row of overdue) await this.giveUp(row);
+    return overdue.length;
+  }
+
+  private async sendPing(device: DeviceRow, code: number, by: Requester): Promise<CommandRow> {
+    // Code 1 means "apply the site settings": the settings travel in the cart's versioned config.
+    if (code === COMMAND_CODES.publishSiteSettings) await this.configs.publishDevices([device.id], ['ss']);
+    return this.issue(device, 'ping', code, by, PING_WINDOW_MS);
+  }
+
+  private assertMayPing(code: number, role: Role): void {
+    const allowed = OPERATOR_PING_CODES.includes(code) ? hasRole(role, 'basic') : hasRole(role, 'admin');
+    if (!allowed) throw forbidden('Your role may not send this command', 'notAllowed');
+  }
+
+  private async issue(
+    device: DeviceRow,
+    name: CommandMessage['name'],
+    code: number | null,
+    by: Requester,
+    windowMs: number,
+  ): Promise<CommandRow> {
+    const issuedAt = Date.now();
+    const row = await this.commands.insert({
+      deviceId: device.id,
+      siteId: device.siteId,
+      name,
+      code,
+      source: by.source,
+      requestedBy: by.userId,
+      issuedAt: new Date(issuedAt),
+      expiresAt: new Date(issuedAt + windowMs * DEADLINE_SHARE),
+    });
+    this.announce(row, null);
+    const message: CommandMessage = {
+      id: row.id,
+      name,
+      ...(code !== null ? { code } : {}),
+      issuedAt,
+      expiresAt: row.expiresAt.getTime(),
+    };
+    try {
+      await this.channel.sendCommand(device.id, message);
+    } catch (error) {
+      // Not delivered to the broker: the command stays queued and the deadline expires it.
+      this.log.error({ err: error, deviceId: device.id, command: row.id }, 'sending a command failed');
+      return row;
+    }
+    const sent = await this.commands.markSent(row.id);
+    if (sent) this.announce(sent, null);
+    return sent ?? row;
+  }
+
+  /** Resolves with the command once it ended, or ends it at the window's close as unanswered. */
+  private async waitForEnd(command: CommandRow, windowMs: number): Promise<CommandView> {
+    const deadline = command.issuedAt.getTime() + windowMs;
+    return new Promise<CommandView>((resolve) => {
+      let settled = false;
+      const settle = (view: CommandView) => {
+        if (settled) return;
+        settled = true;
+        clearInterval(poll);
+        clearTimeout(timer);
+        this.finished.off(command.id, settle);
+        resolve(view);
+      };
+      this.finished.on(command.id, settle);
+      const poll = setInterval(() => {
+        void this.commands.find(command.id).then((row) => {
+          if (row && FINAL_COMMAND_STATES.includes(row.state)) settle(toCommandView(row));
+        });
+      }, WAIT_POLL_MS);
+      const timer = setTimeout(
+        () => {
+          void this.giveUp(command).then(
+            async () => settle(toCommandView((await this.commands.find(command.id)) ?? command)),
+            (error: unknown) => {
+              this.log.error({ err: error, command: command.id }, 'ending an unanswered command failed');
+              settle(toCommandView(command));
+            },
+          );
+        },
+        Math.max(0, deadline - Date.now()),
+      );
+    });
+  }
+
+  /** No answer in time: a sent command failed, one that never left the queue expired. */
+  private async giveUp(command: CommandRow): Promise<void> {
+    const current = await this.commands.find(command.id);
+    if (!current || current.finishedAt) return;
+    const ended = await this.commands.finish(command.id, command.deviceId, {
+      state: current.state === 'queued' ? 'expired' : 'failed',
+      error: current.state === 'queued' ? 'The command could not be delivered in time' : NO_ANSWER,
+    });
+    if (ended) this.announce(ended.command, ended.device);
+  }
+
+  private announce(command: CommandRow, device: DeviceRow | null): void {
+    const view = toCommandView(command);
+    if (device) this.bus.emit('device.updated', toCartView(device));
+    this.bus.emit('command.updated', view);
+    if (FINAL_COMMAND_STATES.includes(view.state)) this.finished.emit(view._id, view);
+  }
+
+  private async outcome(command: CommandView): Promise<CommandOutcome> {
+    const [device] = await this.commands.deviceStates([command.deviceId]);
+    if (!device) throw notFound('Device not found');
+    return { command, device: toCartView(device) };
+  }
+
+  private async deviceOfSite(siteId: string, deviceId: string): Promise<DeviceRow> {
+    const [device] = await this.commands.deviceStates([deviceId]);
+    if (!device || device.siteId !== siteId) throw notFound('Device not found');
+    return device;
+  }
+
+  private async anyDevice(deviceId: string): Promise<DeviceRow> {
+    const [device] = await this.commands.deviceStates([deviceId]);
+    if (!device) throw notFound('Device not found');
+    return device;
+  }
+
+  private async devicesOfSite(
+    siteId: string | null,
+    ids: string[],
+  ): Promise<{ found: DeviceRow[]; missing: BulkCommandResult['skipped'] }> {
+    const rows = await this.commands.deviceStates([...new Set(ids)]);
+    const found = rows.filter((row) => siteId === null || row.siteId === siteId);
+    const known = new Set(found.map((row) => row.id));
+    const missing = [...new Set(ids)]
+      .filter((id) => !known.has(id))
+      .map((id) => ({ id, carNumber: null, reason: 'notFound' as const }));
+    return { found, missing };
+  }
+}

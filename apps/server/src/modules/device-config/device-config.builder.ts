@@ -1,0 +1,55 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { ConfigMessage, DeviceSettings } from '@fairway/domain';
+import type { Db } from '../../db/client';
+import { devices } from '../devices/devices.table';
+import { sites } from '../sites/sites.table';
+import { zones } from '../zones/zones.table';
+
+export type ConfigContent = Pick<ConfigMessage, 'settings' | 'codes' | 'zones'>;
+
+/** How often a cart reports while driving; the site does not set it (yet), the tracker mode does. */
+const REPORT_SECONDS = { normal: 5, lowPower: 30, tracking: 2 } as const;
+
+/**
+ * What each cart's config holds now: its site's lock and WiFi settings, the site's master code, the site's
+ * zones, and its own tracker settings. Member codes join with the members module (issue #4).
+ */
+export async function buildConfigContents(db: Db, deviceIds: string[]): Promise<Map<string, ConfigContent>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ device: devices, site: sites })
+    .from(devices)
+    .innerJoin(sites, eq(sites.id, devices.siteId))
+    .where(inArray(devices.id, deviceIds));
+  const siteIds = [...new Set(rows.map((row) => row.site.id))];
+  const siteZones = await db.select().from(zones).where(inArray(zones.siteId, siteIds));
+
+  const contents = new Map<string, ConfigContent>();
+  for (const { device, site } of rows) {
+    const settings: DeviceSettings = {
+      autoLockMinutes: Number(site.autoLock) || 0,
+      roundTimeoutMinutes: site.roundTimeout,
+      lockFrom: site.lockFrom,
+      timezone: site.timezone,
+      wifiEnabled: site.wifiEnabled === '1',
+      wifiSSID: site.wifiSSID,
+      wifiPassword: site.wifiPassword,
+      recoveryMode: site.recoveryMode,
+      reportIntervalSeconds: REPORT_SECONDS[device.trackerMode],
+      trackerMode: device.trackerMode,
+      server: device.server,
+    };
+    contents.set(device.id, {
+      settings,
+      codes: site.masterUnlock ? [{ code: site.masterUnlock, type: 'master', expires: null }] : [],
+      zones: siteZones
+        .filter((zone) => zone.siteId === site.id)
+        .map((zone) => ({
+          id: zone.id,
+          type: zone.type,
+          ring: zone.geometry.coordinates[0]!.map(([lng, lat]) => [lng, lat] as [number, number]),
+        })),
+    });
+  }
+  return contents;
+}
