@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { batteryPage, batteryQuery, errorBody, id } from '@fairway/domain';
+import type { AppContext } from '../../context';
+import { currentSite } from '../../plugins/auth';
+import { BatteryRepository } from './battery.repository';
+import { BatteryService } from './battery.service';
+
+/** /api/dashboard/devices/:id/battery — registered under the dashboard devices prefix. */
+export async function dashboardBatteryRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = new BatteryService(new BatteryRepository(ctx.db));
+
+  app.get(
+    '/:id/battery',
+    {
+      preHandler: app.requireSite('basic'),
+      schema: {
+        tags: ['devices'],
+        security: [{ bearer: [], siteId: [] }],
+        description: 'Battery voltage as 5-minute averages, paged.',
+        params: z.object({ id }),
+        querystring: batteryQuery,
+        response: { 200: batteryPage, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    (request) => service.readings(currentSite(request), request.params.id, request.query),
+  );
+}

@@ -1,0 +1,38 @@
+import type { BatteryPage, BatteryQuery, Pagination } from '@fairway/domain';
+import { notFound } from '../../lib/errors';
+import type { BatteryRepository } from './battery.repository';
+
+/** The spec's pagination block for `page` of `limit` items out of `total`. */
+export function paginationOf(page: number, limit: number, total: number): Pagination {
+  const totalPages = Math.ceil(total / limit);
+  return {
+    currentPage: page,
+    totalPages,
+    totalItems: total,
+    itemsPerPage: limit,
+    nextPage: page < totalPages ? page + 1 : null,
+    prevPage: page > 1 ? page - 1 : null,
+  };
+}
+
+/** GET /devices/{id}/battery: a cart's voltage history for the battery chart (spec §7). */
+export class BatteryService {
+  constructor(private readonly battery: BatteryRepository) {}
+
+  async readings(siteId: string, deviceId: string, query: BatteryQuery): Promise<BatteryPage> {
+    // Another site's cart answers exactly like a missing one, so ids of other clubs cannot be probed.
+    if (!(await this.battery.deviceInSite(deviceId, siteId))) throw notFound('Device not found');
+    const { total, readings } = await this.battery.fiveMinuteAverages({
+      deviceId,
+      start: query.startDate ? new Date(query.startDate) : undefined,
+      end: query.endDate ? new Date(query.endDate) : undefined,
+      order: query.sort === 'timestamp:desc' ? 'desc' : 'asc',
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+    return {
+      data: readings.map((reading) => ({ timestamp: reading.timestamp.toISOString(), volts: reading.volts })),
+      pagination: paginationOf(query.page, query.limit, total),
+    };
+  }
+}
