@@ -64,6 +64,8 @@ export class CartConnection {
     outgoingStore: new Store({ clean: false }),
   };
   private linkState: LinkState = 'idle';
+  /** subscribe on the next connection even when the broker kept the session (after a reboot) */
+  private subscribeOnConnect = false;
   private attempts = 0;
   private reconnectAt = 0;
   private firstAttemptSettled!: () => void;
@@ -135,12 +137,31 @@ export class CartConnection {
   }
 
   /**
-   * Simulates the tracker losing its link: the socket is destroyed without a DISCONNECT, so the broker
-   * publishes the last will. With `reconnectAfterMs` the cart comes back by itself (a reboot);
-   * without, it stays away until `resume()`.
+   * Subscribes to `config` again: the broker answers a SUBSCRIBE with the retained message, so the device
+   * receives its current config once more (MQTT 3.1.1 §3.8.4).
    */
-  drop(reconnectAfterMs?: number): void {
+  refetchConfig(): void {
+    if (!this.connected) return;
+    const topic = deviceTopic(this.options.deviceId, 'config');
+    this.client.subscribe(topic, { qos: CHANNEL_QOS.config }, (error) => {
+      if (error) {
+        this.options.logger.debug(
+          { deviceId: this.options.deviceId, error: error.message },
+          'Config refetch failed',
+        );
+      }
+    });
+  }
+
+  /**
+   * Simulates the tracker losing its link: the socket is destroyed without a DISCONNECT, so the broker
+   * publishes the last will. With `reconnectAfterMs` the cart comes back by itself (a reboot or a modem
+   * restart); without, it stays away until `resume()`. `subscribeAgain`: a rebooted tracker does not know
+   * the broker kept its session, so it subscribes anew, and the broker sends the retained config again.
+   */
+  drop(reconnectAfterMs?: number, { subscribeAgain = false } = {}): void {
     if (this.linkState === 'closed') return;
+    if (subscribeAgain) this.subscribeOnConnect = true;
     if (reconnectAfterMs === undefined) {
       this.linkState = 'suspended';
     } else {
@@ -194,8 +215,8 @@ export class CartConnection {
     this.linkState = 'connected';
     this.attempts = 0;
     this.options.logger.debug({ deviceId: this.options.deviceId, sessionPresent }, 'Cart connected');
-    if (!sessionPresent) {
-      // A new (or lost) session: subscribe. The broker then also sends the retained config.
+    if (!sessionPresent || this.subscribeOnConnect) {
+      // A new (or lost) session, or a rebooted tracker: subscribe. The broker then also sends the retained config.
       const topics = Object.fromEntries(
         DEVICE_SUBSCRIBES.map((channel) => [
           deviceTopic(this.options.deviceId, channel),
@@ -219,6 +240,7 @@ export class CartConnection {
         );
         return;
       }
+      this.subscribeOnConnect = false;
     }
     if (!this.connected) return;
     this.firstAttemptSettled();

@@ -1,5 +1,5 @@
 import type { Course } from './courses/course';
-import { pointAlong, type LatLng } from './geo';
+import { bearingDeg, distanceM, pointAlong, type LatLng } from './geo';
 import type { Random } from './random';
 import { planRound, type RoundPlan } from './round-plan';
 
@@ -32,7 +32,9 @@ export type CartActivity =
   /** In the barn on the charger, waiting for a player (`takeInS` simulated seconds from now). */
   | { kind: 'parked'; takeInS: number }
   /** Out on a round: driving leg `leg` (`metres` along it) or standing at its end (`stopLeftS`). */
-  | { kind: 'round'; plan: RoundPlan; leg: number; metres: number; stopLeftS: number };
+  | { kind: 'round'; plan: RoundPlan; leg: number; metres: number; stopLeftS: number }
+  /** Put somewhere by hand (a test, a tow): stands there, off any round, until it is unlocked. */
+  | { kind: 'moved' };
 
 /** Things that happened during an advance that the device reports straight away. */
 export type CartHappening =
@@ -87,9 +89,9 @@ export function createParkedCart(spot: LatLng, behaviour: CartBehaviour): CartMo
   };
 }
 
-/** Starts a round for the cart (already unlocked by whoever took it). */
+/** Starts a round for the cart (already unlocked by whoever took it), from wherever it stands. */
 export function startRound(cart: CartModel, behaviour: CartBehaviour): void {
-  const plan = planRound(behaviour.course, cart.spot, behaviour.random, behaviour.stopScale);
+  const plan = planRound(behaviour.course, cart.spot, behaviour.random, behaviour.stopScale, cart.position);
   cart.activity = { kind: 'round', plan, leg: 0, metres: 0, stopLeftS: plan.legs[0]!.stopS };
   cart.charging = false;
 }
@@ -112,12 +114,21 @@ export function lockCart(cart: CartModel): void {
 }
 
 /**
- * Unlocks the cart. One parked in the barn is being taken out (an app or staff unlock), so its
- * player sets off on a round; one held mid-round carries on from where it stopped.
+ * Unlocks the cart. One parked in the barn (or left somewhere by hand) is being taken out (an app or
+ * staff unlock), so its player sets off on a round; one held mid-round carries on from where it stopped.
  */
 export function unlockCart(cart: CartModel, behaviour: CartBehaviour): void {
   cart.lock = 0;
-  if (cart.activity.kind === 'parked') startRound(cart, behaviour);
+  if (cart.activity.kind !== 'round') startRound(cart, behaviour);
+}
+
+/** Puts the cart at `position` at once, standing and off its round; its lock state stays as it was. */
+export function moveCart(cart: CartModel, position: LatLng): void {
+  if (distanceM(cart.position, position) > 1) cart.heading = bearingDeg(cart.position, position);
+  cart.position = position;
+  cart.speedKmh = 0;
+  cart.charging = false;
+  cart.activity = { kind: 'moved' };
 }
 
 /**
@@ -146,8 +157,8 @@ export function advanceCart(cart: CartModel, seconds: number, behaviour: CartBeh
       continue;
     }
 
-    if (cart.lock === 1) {
-      // Locked mid-round: the cart stands where it is until someone unlocks it.
+    if (cart.lock === 1 || activity.kind === 'moved') {
+      // Locked mid-round, or left somewhere by hand: the cart stands where it is.
       drain(cart, remaining, 0);
       cart.speedKmh = 0;
       break;

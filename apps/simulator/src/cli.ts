@@ -31,6 +31,7 @@ const USAGE = `Usage: npm run simulate -- [options]
   --course <name>      demo (St Andrews, 18 holes) or second (Karlštejn, 9 holes); default demo
   --activity <0..1>    share of carts out on a round (default 0.5)
   --time-scale <x>     simulated seconds per real second (default 1)
+  --ack-latency <ms>   delay before a cart answers a command: <min>-<max> or one value (default 150-600)
   --seed <n>           repeat the same simulation
   --verbose            log every connection and command
   --help`;
@@ -50,6 +51,7 @@ interface CliOptions {
   course: Course;
   activity: number;
   timeScale: number;
+  ackLatencyMs: [number, number];
   seed: number | undefined;
   verbose: boolean;
 }
@@ -68,6 +70,7 @@ function parseOptions(argv: string[]): CliOptions {
       course: { type: 'string', default: 'demo' },
       activity: { type: 'string', default: '0.5' },
       'time-scale': { type: 'string', default: '1' },
+      'ack-latency': { type: 'string', default: '150-600' },
       seed: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -97,9 +100,19 @@ function parseOptions(argv: string[]): CliOptions {
     course,
     activity: number('activity', values.activity, (n) => n >= 0 && n <= 1),
     timeScale: number('time-scale', values['time-scale'], (n) => n > 0),
+    ackLatencyMs: parseRange('ack-latency', values['ack-latency']),
     seed: values.seed === undefined ? undefined : number('seed', values.seed, Number.isInteger),
     verbose: values.verbose,
   };
+}
+
+/** `150-600` or `0` (min = max) as [min, max] milliseconds. */
+function parseRange(name: string, text: string): [number, number] {
+  const parts = text.split('-').map(Number);
+  const min = parts[0] ?? NaN;
+  const max = parts[1] ?? min;
+  if (parts.length > 2 || !(min >= 0 && max >= min)) fail(`--${name} ${text} is not valid\n\n${USAGE}`);
+  return [min, max];
 }
 
 function fail(message: string): never {
@@ -243,6 +256,7 @@ async function main(): Promise<void> {
     course: options.course,
     activity: options.activity,
     timeScale: options.timeScale,
+    ackLatencyMs: options.ackLatencyMs,
     seed: options.seed,
     logger: cliLogger(options.verbose),
   });

@@ -1,14 +1,6 @@
 import { COMMAND_CODES, type AckMessage, type CommandMessage } from '@fairway/domain';
 import { buildAck } from './outbound';
-
-/** One network a WiFi scan (code 5) reports. */
-export interface WifiNetwork {
-  ssid: string;
-  /** dBm */
-  rssi: number;
-  channel: number;
-  encrypt: string;
-}
+import type { WifiNetwork } from './wifi-scan';
 
 /** What a command may do to the device; implemented by the simulated tracker. */
 export interface CommandTarget {
@@ -21,66 +13,115 @@ export interface CommandTarget {
   /** what a ping (code 2) answers: uptime and the current readings */
   diagnostics(): Record<string, unknown>;
   wifiScan(): WifiNetwork[];
+  /** the tracker's recent log lines, oldest first */
+  logLines(): string[];
+  /** the state a support engineer reads next to the log */
   logSnapshot(): Record<string, unknown>;
+  soundBuzzer(durationMs: number): void;
   /** flips the modem between CAT-M1 and its other mode; returns whether CAT-M1 is now on */
   toggleCatM1(): boolean;
 }
 
-/** What the device does after its ack is on its way. */
-export type AfterAck = 'none' | 'reboot';
+/** What the device does to its link once the ack is on its way. */
+export type LinkAction =
+  /** restart the tracker: the link drops without DISCONNECT, uptime starts again */
+  | 'reboot'
+  /** like reboot, and the applied config is forgotten, so the retained one is applied (and acked) again */
+  | 'reset'
+  /** the cellular modem restarts: a brief outage, the tracker keeps running */
+  | 'restartModem'
+  /** subscribe to `config` again, so the broker hands over the retained config once more */
+  | 'refetchConfig';
+
+/** How a command is treated, decided the moment it arrives. */
+export type Admission =
+  /** an id received before: neither run nor answered again (QoS 1 may deliver a message twice) */
+  | 'duplicate'
+  /** test hook: taken from the broker and never answered */
+  | 'dropped'
+  /** received after its `expiresAt`: refused, not run */
+  | 'expired'
+  /** test hook: answered `simulated failure`, not run */
+  | 'failed'
+  | 'accepted';
+
+export type AnsweredAdmission = Extract<Admission, 'expired' | 'failed' | 'accepted'>;
 
 export interface CommandOutcome {
   ack: AckMessage;
-  afterAck: AfterAck;
-  /** false for a repeated delivery of an id already answered */
-  executed: boolean;
+  linkAction: LinkAction | null;
 }
 
-type Answer =
-  { ok: true; result?: Record<string, unknown>; afterAck?: AfterAck } | { ok: false; error: string };
+/** How long the buzzer sounds for code 8. */
+export const SOUND_DURATION_MS = 3_000;
 
-/** How many answered ids a device remembers; QoS 1 redelivery happens within seconds, not hundreds of commands. */
+/** How many ids a device remembers; QoS 1 redelivery happens within seconds, not hundreds of commands. */
 const REMEMBERED_IDS = 256;
 
 /**
- * Acknowledges every command exactly once per id: a repeated delivery (QoS 1 is at-least-once) gets
- * the same answer again without running the command twice, and a command past its `expiresAt` is
- * refused, because a lock or unlock that arrives late may no longer be what anyone wants.
+ * Admits each command id once: a repeated delivery is neither run nor answered again, and a command past
+ * its `expiresAt` is refused, because a lock or unlock that arrives late may no longer be what anyone
+ * wants. The test hooks (`failNext`, `dropNext`) apply to the next commands that would otherwise run.
  */
-export class CommandProcessor {
-  private readonly answered = new Map<string, AckMessage>();
+export class CommandInbox {
+  private readonly seen = new Set<string>();
   private failuresToInject = 0;
+  private dropsToInject = 0;
 
-  /** Test hook: the next `count` commands are answered `{ ok: false, error: 'simulated failure' }` unexecuted. */
+  /** The next `count` commands are answered `{ ok: false, error: 'simulated failure' }` unexecuted. */
   failNext(count: number): void {
     this.failuresToInject = Math.max(0, Math.floor(count));
   }
 
-  handle(command: CommandMessage, target: CommandTarget, now: number): CommandOutcome {
-    const previous = this.answered.get(command.id);
-    if (previous) return { ack: { ...previous, ts: now }, afterAck: 'none', executed: false };
+  /** The next `count` commands are received but never executed nor answered. */
+  dropNext(count: number): void {
+    this.dropsToInject = Math.max(0, Math.floor(count));
+  }
 
-    let answer: Answer;
-    if (now > command.expiresAt) {
-      answer = { ok: false, error: 'expired' };
-    } else if (this.failuresToInject > 0) {
+  admit(command: CommandMessage, receivedAt: number): Admission {
+    if (this.seen.has(command.id)) return 'duplicate';
+    this.remember(command.id);
+    if (receivedAt > command.expiresAt) return 'expired';
+    if (this.dropsToInject > 0) {
+      this.dropsToInject -= 1;
+      return 'dropped';
+    }
+    if (this.failuresToInject > 0) {
       this.failuresToInject -= 1;
-      answer = { ok: false, error: 'simulated failure' };
-    } else {
-      answer = execute(command, target);
+      return 'failed';
     }
-    const ack = buildAck(command.id, now, answer);
-    this.remember(command.id, ack);
-    return { ack, afterAck: answer.ok ? (answer.afterAck ?? 'none') : 'none', executed: true };
+    return 'accepted';
   }
 
-  private remember(id: string, ack: AckMessage): void {
-    this.answered.set(id, ack);
-    if (this.answered.size > REMEMBERED_IDS) {
-      // Maps iterate in insertion order, so the first key is the oldest answer.
-      this.answered.delete(this.answered.keys().next().value!);
+  private remember(id: string): void {
+    this.seen.add(id);
+    if (this.seen.size > REMEMBERED_IDS) {
+      // Sets iterate in insertion order, so the first id is the oldest.
+      this.seen.delete(this.seen.values().next().value!);
     }
   }
+}
+
+type Answer =
+  { ok: true; result?: Record<string, unknown>; linkAction?: LinkAction } | { ok: false; error: string };
+
+/** Carries out an admitted command (unless it was refused) and builds its ack. */
+export function answerCommand(
+  command: CommandMessage,
+  admission: AnsweredAdmission,
+  target: CommandTarget,
+  now: number,
+): CommandOutcome {
+  const answer: Answer =
+    admission === 'expired'
+      ? { ok: false, error: 'expired' }
+      : admission === 'failed'
+        ? { ok: false, error: 'simulated failure' }
+        : execute(command, target);
+  return {
+    ack: buildAck(command.id, now, answer),
+    linkAction: answer.ok ? (answer.linkAction ?? null) : null,
+  };
 }
 
 function execute(command: CommandMessage, target: CommandTarget): Answer {
@@ -104,31 +145,31 @@ function execute(command: CommandMessage, target: CommandTarget): Answer {
 function executePing(code: number, target: CommandTarget): Answer {
   switch (code) {
     case COMMAND_CODES.publishSiteSettings:
-      // Settings reach the device as the retained config; it reports which version it runs.
-      return { ok: true, result: { configVersion: target.configVersion } };
+      // Settings travel as the retained config: fetch it again, and say which version runs now.
+      return { ok: true, result: { configVersion: target.configVersion }, linkAction: 'refetchConfig' };
     case COMMAND_CODES.ping:
       return { ok: true, result: target.diagnostics() };
     case COMMAND_CODES.reboot:
-      return { ok: true, result: { rebooting: true }, afterAck: 'reboot' };
+      return { ok: true, result: { rebooting: true }, linkAction: 'reboot' };
     case COMMAND_CODES.reset:
-      // A reset restarts the tracker like a reboot; odometer and config survive (they live in flash).
-      return { ok: true, result: { resetting: true }, afterAck: 'reboot' };
+      return { ok: true, result: { resetting: true }, linkAction: 'reset' };
     case COMMAND_CODES.wifiScan:
       return { ok: true, result: { networks: target.wifiScan() } };
     case COMMAND_CODES.requestLog:
-      return { ok: true, result: { snapshot: target.logSnapshot() } };
+      return { ok: true, result: { lines: target.logLines(), snapshot: target.logSnapshot() } };
     case COMMAND_CODES.resetOdometer:
       target.resetOdometer();
       return { ok: true, result: { odometer: 0 } };
     case COMMAND_CODES.soundDevice:
-      return { ok: true, result: { sounded: true, durationMs: 3000 } };
+      target.soundBuzzer(SOUND_DURATION_MS);
+      return { ok: true, result: { sounded: true, soundedMs: SOUND_DURATION_MS } };
     case COMMAND_CODES.restartModem:
-      return { ok: true, result: { restarted: 'modem' } };
+      return { ok: true, result: { restarted: 'modem' }, linkAction: 'restartModem' };
     case COMMAND_CODES.restartWifi:
       return { ok: true, result: { restarted: 'wifi' } };
     case COMMAND_CODES.toggleCatM1:
       return { ok: true, result: { catM1: target.toggleCatM1() } };
     default:
-      return { ok: false, error: `unknown code ${code}` };
+      return { ok: false, error: `Unknown command ${code}` };
   }
 }

@@ -6,20 +6,30 @@ import {
   type StatusMessage,
   type TelemetryMessage,
 } from '@fairway/domain';
+import { AnswerQueue, REALISTIC_ACK_LATENCY_MS } from './answer-queue';
 import {
   advanceCart,
   batteryVolts,
   createCartMidRound,
   createParkedCart,
   lockCart,
+  moveCart,
   unlockCart,
   type CartBehaviour,
+  type CartHappening,
   type CartModel,
 } from './cart-model';
-import { CommandProcessor, type CommandTarget, type WifiNetwork } from './commands';
+import {
+  answerCommand,
+  CommandInbox,
+  type AnsweredAdmission,
+  type CommandTarget,
+  type LinkAction,
+} from './commands';
 import { decideConfig, FACTORY_SETTINGS } from './config';
 import type { Course } from './courses/course';
-import { distanceM, type LatLng } from './geo';
+import { DeviceLog } from './device-log';
+import type { LatLng } from './geo';
 import type { Logger } from './logger';
 import {
   buildConfigAck,
@@ -32,6 +42,8 @@ import {
 } from './outbound';
 import type { Random } from './random';
 import { createVitals, readVitals, type Vitals, type VitalsReading } from './vitals';
+import { scanWifi, type WifiNetwork } from './wifi-scan';
+import { ZonePresence, type ZoneCrossing } from './zones';
 
 export const SIMULATOR_FIRMWARE = 'fairway-sim-1.0.0';
 
@@ -57,12 +69,17 @@ export interface CartDeviceOptions {
   movingReportIntervalMs: number;
   /** report interval while standing (never faster than the moving one) */
   standingReportIntervalMs: number;
+  /** range the delay from receiving a command to answering it is drawn from (default 150–600 ms) */
+  ackLatencyMs?: readonly [number, number];
   clock: () => number;
   logger: Logger;
   outbox: DeviceOutbox;
-  /** called after the ack of a reboot/reset command has been handed to the outbox */
-  onReboot?: () => void;
+  /** called after the ack of a command that restarts something on the link has been handed to the outbox */
+  onLinkAction?: (action: LinkAction) => void;
 }
+
+/** Why the tracker last started, as its firmware reports it in the log snapshot. */
+type BootReason = 'POWERON' | 'SW_RESET' | 'FACTORY_RESET';
 
 /** A read-only picture of one simulated cart, for tests and tools. */
 export interface CartState extends Pick<
@@ -80,7 +97,7 @@ export interface CartState extends Pick<
   deviceId: string;
   carNumber: string;
   battV: number;
-  /** parked in the barn; driving or standing on a round; held = locked mid-round */
+  /** parked in the barn; driving or standing on a round (or where it was moved); held = locked out there */
   activity: 'parked' | 'driving' | 'standing' | 'held';
   /** hole being played while on a round */
   hole: number | null;
@@ -88,6 +105,10 @@ export interface CartState extends Pick<
   configVersion: number;
   settings: DeviceSettings;
   catM1: boolean;
+  /** the buzzer sounds: for a while after code 8, and all the time the cart is in a restriction zone */
+  buzzing: boolean;
+  /** ids of the config's zones the cart is in */
+  zoneIds: string[];
 }
 
 /**
@@ -101,15 +122,20 @@ export class CartDevice implements CommandTarget {
   readonly model: CartModel;
   private readonly behaviour: CartBehaviour;
   private readonly vitals: Vitals;
-  private readonly commands = new CommandProcessor();
+  private readonly inbox = new CommandInbox();
+  private readonly answers: AnswerQueue<{ command: CommandMessage; admission: AnsweredAdmission }>;
+  private readonly zones = new ZonePresence();
+  private readonly log = new DeviceLog();
   private readonly options: CartDeviceOptions;
   private config: ConfigMessage | null = null;
   private bootedAt: number;
+  private bootReason: BootReason = 'POWERON';
+  /** set while restarting: the tracker boots when its link is back */
+  private restartReason: BootReason | null = null;
   private lastAdvancedAt: number;
   private nextReportAt: number;
-  private ackDelayMs = 0;
+  private buzzerUntil = 0;
   private catM1 = true;
-  private lastReading: VitalsReading | null = null;
 
   constructor(options: CartDeviceOptions) {
     this.options = options;
@@ -125,9 +151,16 @@ export class CartDevice implements CommandTarget {
       ? createCartMidRound(options.spot, this.behaviour)
       : createParkedCart(options.spot, this.behaviour);
     this.vitals = createVitals(options.random);
+    this.answers = new AnswerQueue({
+      latencyMs: options.ackLatencyMs ?? REALISTIC_ACK_LATENCY_MS,
+      random: options.random,
+      clock: options.clock,
+      answer: ({ command, admission }) => this.answer(command, admission),
+    });
     const now = options.clock();
     // Trackers in a fleet have been running for a while; a reboot resets this.
     this.bootedAt = now - options.random.between(600, 7 * 86_400) * 1000;
+    this.log.add(this.bootedAt, 'I', `boot ${SIMULATOR_FIRMWARE} reason=${this.bootReason}`);
     this.lastAdvancedAt = now;
     this.nextReportAt = now;
   }
@@ -152,26 +185,76 @@ export class CartDevice implements CommandTarget {
     return this.config?.codes ?? [];
   }
 
-  get zones(): ConfigMessage['zones'] {
-    return this.config?.zones ?? [];
-  }
-
   uptimeS(now = this.options.clock()): number {
     return Math.max(0, Math.floor((now - this.bootedAt) / 1000));
   }
 
   /** The tracker starts again: uptime from zero; odometer and config are kept (flash). */
-  boot(now = this.options.clock()): void {
+  private boot(now: number, reason: BootReason): void {
     this.bootedAt = now;
+    this.bootReason = reason;
     this.nextReportAt = now;
+    this.log.add(now, 'I', `boot ${SIMULATOR_FIRMWARE} reason=${reason}`);
   }
 
-  setAckDelay(ms: number): void {
-    this.ackDelayMs = Math.max(0, ms);
+  /**
+   * The tracker goes down for a restart (its link is dropped by the caller); it boots when the link is
+   * back. A factory reset also forgets the applied config, so the retained one is applied again.
+   */
+  shutDown(factoryReset: boolean, now = this.options.clock()): void {
+    this.log.add(now, 'I', factoryReset ? 'factory reset' : 'restarting');
+    this.restartReason = factoryReset ? 'FACTORY_RESET' : 'SW_RESET';
+    this.buzzerUntil = 0;
+    if (factoryReset) {
+      this.config = null;
+      this.zones.clear();
+    }
+  }
+
+  /**
+   * The MQTT session is up: boot if restarting (uptime counts from here: booting and attaching took the
+   * downtime), then the retained online status and a report at once.
+   */
+  linkUp(now = this.options.clock()): void {
+    if (this.restartReason !== null) {
+      this.boot(now, this.restartReason);
+      this.restartReason = null;
+    }
+    this.log.add(now, 'I', 'mqtt connected');
+    this.options.outbox('status', this.statusOnline(now));
+    this.advance(now);
+    this.reportNow(now);
+  }
+
+  /** The MQTT session is gone (lost, or dropped by a restart): only the log notes it. */
+  linkDown(now = this.options.clock()): void {
+    this.log.add(now, 'W', 'mqtt connection lost');
+  }
+
+  /** Every command from now on is answered this many ms after it arrives; null: the realistic delay again. */
+  setAckDelay(ms: number | null): void {
+    this.answers.fixLatency(ms);
   }
 
   failNextAcks(count: number): void {
-    this.commands.failNext(count);
+    this.inbox.failNext(count);
+  }
+
+  dropNextAcks(count: number): void {
+    this.inbox.dropNext(count);
+  }
+
+  /** Puts the cart at `position` at once (a test or a tow), standing; zones and a report follow at once. */
+  moveTo(position: LatLng, now = this.options.clock()): void {
+    this.advance(now);
+    moveCart(this.model, position);
+    this.log.add(now, 'I', `moved to ${position[0].toFixed(6)},${position[1].toFixed(6)}`);
+    this.announce(this.zones.update(this.model.position), now);
+    this.reportNow(now);
+  }
+
+  buzzing(now = this.options.clock()): boolean {
+    return now < this.buzzerUntil || this.zones.inRestrictionZone;
   }
 
   statusOnline(now = this.options.clock()): StatusMessage {
@@ -188,25 +271,27 @@ export class CartDevice implements CommandTarget {
     if (elapsedMs <= 0) return;
     this.lastAdvancedAt = now;
     const happenings = advanceCart(this.model, (elapsedMs / 1000) * this.options.timeScale, this.behaviour);
-    for (const happening of happenings) {
-      if (happening === 'taken') {
-        // The player typed the cart's code on its keypad; the server opens a ride from this event.
-        this.options.outbox('event', buildEvent('keypad_unlock', { code: 'local' }, now));
-      }
-    }
-    if (happenings.length > 0) this.nextReportAt = now;
+    for (const happening of happenings) this.noteHappening(happening, now);
+    const crossings = this.zones.update(this.model.position);
+    this.announce(crossings, now);
+    if (happenings.length > 0 || crossings.length > 0) this.nextReportAt = now;
   }
 
   /** Publishes telemetry when it is due; returns whether it did. */
   reportIfDue(now = this.options.clock()): boolean {
     if (now < this.nextReportAt) return false;
-    this.options.outbox('telemetry', this.telemetry(now));
-    this.nextReportAt = now + this.reportIntervalMs();
+    this.reportNow(now);
     return true;
   }
 
-  /** Makes the next `reportIfDue` report, e.g. right after (re)connecting. */
-  reportSoon(at = this.options.clock()): void {
+  /** Publishes telemetry now, e.g. right after something visible changed, and restarts the interval. */
+  reportNow(now = this.options.clock()): void {
+    this.options.outbox('telemetry', this.telemetry(now));
+    this.nextReportAt = now + this.reportIntervalMs();
+  }
+
+  /** Makes the next `reportIfDue` (the fleet's next tick) report, e.g. after a new config. */
+  private reportSoon(at: number): void {
     this.nextReportAt = Math.min(this.nextReportAt, at);
   }
 
@@ -217,21 +302,28 @@ export class CartDevice implements CommandTarget {
     return this.model.speedKmh > 0 ? moving : Math.max(moving, this.options.standingReportIntervalMs);
   }
 
-  telemetry(now = this.options.clock()): TelemetryMessage {
-    const reading = readVitals(
+  /** A fresh reading of the radio, GPS and temperature (each moves its random walk on a step). */
+  private readVitals(): VitalsReading {
+    return readVitals(
       this.vitals,
       this.model,
       this.options.course.barn,
       this.settings.wifiEnabled,
       this.options.random,
     );
-    this.lastReading = reading;
+  }
+
+  telemetry(now = this.options.clock()): TelemetryMessage {
+    const reading = this.readVitals();
     // The GPS speed wobbles a little around the cruising speed.
     const speed = this.model.speedKmh > 0 ? this.model.speedKmh + this.options.random.between(-0.8, 0.8) : 0;
     return buildTelemetry(this.model, reading, speed, this.uptimeS(now), now);
   }
 
-  /** A payload from `command`: validated, then executed (after the test delay, if any) and acked. */
+  /**
+   * A payload from `command`: validated, admitted once per id (expiry is judged on arrival), then carried
+   * out and acked after the ack latency, in the order received.
+   */
   receiveCommand(payload: unknown): void {
     const parsed = commandMessage.safeParse(payload);
     if (!parsed.success) {
@@ -242,33 +334,34 @@ export class CartDevice implements CommandTarget {
       return;
     }
     const command = parsed.data;
-    if (this.ackDelayMs > 0) {
-      setTimeout(() => this.runCommand(command), this.ackDelayMs);
-    } else {
-      this.runCommand(command);
+    const now = this.options.clock();
+    const admission = this.inbox.admit(command, now);
+    if (admission === 'duplicate' || admission === 'dropped') {
+      this.log.add(now, 'W', `cmd ${describeCommand(command)} ${admission}`);
+      this.options.logger.debug(
+        { deviceId: this.deviceId, command: command.name, code: command.code, id: command.id, admission },
+        'Command not answered',
+      );
+      return;
     }
+    this.answers.push({ command, admission });
   }
 
-  private runCommand(command: CommandMessage): void {
+  private answer(command: CommandMessage, admission: AnsweredAdmission): void {
     const now = this.options.clock();
     this.advance(now);
-    const lockBefore = this.model.lock;
-    const outcome = this.commands.handle(command, this, now);
-    this.options.outbox('ack', outcome.ack);
+    const before = { lock: this.model.lock, odometerKm: this.model.odometerKm };
+    const outcome = answerCommand(command, admission, this, now);
+    const { ack } = outcome;
+    this.options.outbox('ack', ack);
+    this.log.add(now, ack.ok ? 'I' : 'W', `cmd ${describeCommand(command)} ${ack.ok ? 'ok' : ack.error}`);
     this.options.logger.debug(
-      {
-        deviceId: this.deviceId,
-        command: command.name,
-        code: command.code,
-        ok: outcome.ack.ok,
-        error: outcome.ack.error,
-        duplicate: !outcome.executed,
-      },
+      { deviceId: this.deviceId, command: command.name, code: command.code, ok: ack.ok, error: ack.error },
       'Command answered',
     );
-    // Show the new lock state at once: the dashboard polls for it right after the ack.
-    if (this.model.lock !== lockBefore) this.reportSoon(now);
-    if (outcome.afterAck === 'reboot') this.options.onReboot?.();
+    // Show the new state at once: the dashboard polls for the lock state right after the ack.
+    if (this.model.lock !== before.lock || this.model.odometerKm !== before.odometerKm) this.reportNow(now);
+    if (outcome.linkAction) this.options.onLinkAction?.(outcome.linkAction);
   }
 
   /** A payload from `config`: applied when newer than the running version, then acked. */
@@ -277,14 +370,17 @@ export class CartDevice implements CommandTarget {
     const decision = decideConfig(payload, this.configVersion);
     const log = this.options.logger;
     switch (decision.kind) {
-      case 'apply':
+      case 'apply': {
         this.config = decision.config;
         this.options.outbox('config/ack', buildConfigAck(decision.config.version, now));
         // The retained status names the running config version, so refresh it.
         this.options.outbox('status', this.statusOnline(now));
+        this.log.add(now, 'I', `config v${decision.config.version} applied`);
         log.debug({ deviceId: this.deviceId, version: decision.config.version }, 'Config applied');
+        this.announce(this.zones.setZones(decision.config.zones, this.model.position), now);
         this.reportSoon(now);
         return;
+      }
       case 'already-running':
         // A retained redelivery after a reconnect; acking again lets a server that missed the ack converge.
         this.options.outbox('config/ack', buildConfigAck(decision.version, now));
@@ -297,11 +393,35 @@ export class CartDevice implements CommandTarget {
         return;
       case 'refuse':
         this.options.outbox('config/ack', buildConfigAck(decision.version, now, decision.error));
+        this.log.add(now, 'E', `config v${decision.version} refused`);
         log.warn({ deviceId: this.deviceId, error: decision.error }, 'Refused invalid config');
         return;
       case 'invalid':
         log.warn({ deviceId: this.deviceId, error: decision.error }, 'Ignoring invalid config');
         return;
+    }
+  }
+
+  private noteHappening(happening: CartHappening, now: number): void {
+    if (happening === 'taken') {
+      // The player typed the cart's code on its keypad; the server opens a ride from this event.
+      this.options.outbox('event', buildEvent('keypad_unlock', { code: 'local' }, now));
+      this.log.add(now, 'I', 'keypad unlock');
+    } else if (happening === 'returned') {
+      this.log.add(now, 'I', 'returned to barn, locked');
+    }
+  }
+
+  /** Zone crossings become events; entering a restriction zone also sounds the zone buzzer (see `buzzing`). */
+  private announce(crossings: ZoneCrossing[], now: number): void {
+    for (const { kind, zone } of crossings) {
+      const type = kind === 'enter' ? 'zone_enter' : 'zone_exit';
+      this.options.outbox('event', buildEvent(type, { zoneId: zone.id, zoneType: zone.type }, now));
+      this.log.add(
+        now,
+        zone.type === 'restriction' && kind === 'enter' ? 'W' : 'I',
+        `${type} ${zone.id} ${zone.type}`,
+      );
     }
   }
 
@@ -319,13 +439,17 @@ export class CartDevice implements CommandTarget {
     this.model.odometerKm = 0;
   }
 
+  soundBuzzer(durationMs: number): void {
+    this.buzzerUntil = this.options.clock() + durationMs;
+  }
+
   toggleCatM1(): boolean {
     this.catM1 = !this.catM1;
     return this.catM1;
   }
 
   diagnostics(): Record<string, unknown> {
-    const reading = this.lastReading;
+    const reading = this.readVitals();
     return {
       uptime: this.uptimeS(),
       firmware: SIMULATOR_FIRMWARE,
@@ -334,51 +458,46 @@ export class CartDevice implements CommandTarget {
       battV: Math.round(batteryVolts(this.model.stateOfCharge) * 100) / 100,
       charging: this.model.charging,
       odometer: Math.round(this.model.odometerKm * 1000) / 1000,
-      gpsLock: reading?.gpsLock ?? this.vitals.satellites,
-      conType: reading?.conType ?? 'G',
-      ...(reading?.wifiRssi !== undefined ? { wifiRssi: reading.wifiRssi } : { csq: this.vitals.csq }),
-      temp: Math.round(this.vitals.tempC * 10) / 10,
+      gpsLock: reading.gpsLock,
+      conType: reading.conType,
+      ...(reading.wifiRssi !== undefined ? { wifiRssi: reading.wifiRssi } : { csq: reading.csq }),
+      temp: reading.temp,
     };
   }
 
   wifiScan(): WifiNetwork[] {
-    const random = this.options.random;
-    const fromBarn = distanceM(this.model.position, this.options.course.barn);
-    // Farther from the clubhouse, the club's access points fade and only phones' hotspots remain.
-    const clubRssi = (base: number): number =>
-      Math.round(Math.max(-98, base - fromBarn * 0.25 + random.between(-4, 4)));
-    const networks: WifiNetwork[] = [
-      { ssid: this.settings.wifiSSID || 'Clubhouse', rssi: clubRssi(-42), channel: 6, encrypt: 'WPA2_PSK' },
-      { ssid: 'Clubhouse-Guest', rssi: clubRssi(-48), channel: 11, encrypt: 'OPEN' },
-      { ssid: 'ProShop', rssi: clubRssi(-60), channel: 1, encrypt: 'WPA2_PSK' },
-      { ssid: 'Greenkeeping', rssi: clubRssi(-70), channel: 6, encrypt: 'WPA2_WPA3_PSK' },
-      {
-        ssid: `iPhone ${random.int(10, 99)}`,
-        rssi: random.int(-85, -60),
-        channel: random.pick([1, 6, 11]),
-        encrypt: 'WPA2_PSK',
-      },
-    ];
-    return networks.filter((network) => network.rssi > -95).sort((a, b) => b.rssi - a.rssi);
+    return scanWifi(
+      this.model.position,
+      this.options.course.barn,
+      this.settings.wifiSSID,
+      this.options.random,
+    );
+  }
+
+  logLines(): string[] {
+    return this.log.lines();
   }
 
   logSnapshot(): Record<string, unknown> {
+    // The snapshot ends up in the server's command history: no secrets in it.
+    const { wifiPassword: _wifiPassword, ...settings } = this.settings;
     return {
       ...this.diagnostics(),
       catM1: this.catM1,
-      settings: this.settings,
+      settings,
       codes: this.codes.length,
-      zones: this.zones.length,
       position: [...this.model.position],
       activity: this.model.activity.kind,
+      zones: this.zones.zoneIds,
       freeHeap: this.options.random.int(90_000, 140_000),
-      resetReason: this.uptimeS() < 600 ? 'SW_RESET' : 'POWERON',
+      resetReason: this.bootReason,
     };
   }
 
   state(now = this.options.clock()): CartState {
     const activity = this.model.activity;
     const onRound = activity.kind === 'round';
+    const away = this.model.lock === 1 ? 'held' : this.model.speedKmh > 0 ? 'driving' : 'standing';
     return {
       deviceId: this.deviceId,
       carNumber: this.carNumber,
@@ -392,18 +511,17 @@ export class CartDevice implements CommandTarget {
       stateOfCharge: this.model.stateOfCharge,
       charging: this.model.charging,
       odometerKm: this.model.odometerKm,
-      activity: !onRound
-        ? 'parked'
-        : this.model.lock === 1
-          ? 'held'
-          : this.model.speedKmh > 0
-            ? 'driving'
-            : 'standing',
+      activity: activity.kind === 'parked' ? 'parked' : away,
       hole: onRound ? (activity.plan.legs[activity.leg]?.hole ?? null) : null,
       uptimeS: this.uptimeS(now),
       configVersion: this.configVersion,
       settings: { ...this.settings },
       catM1: this.catM1,
+      buzzing: this.buzzing(now),
+      zoneIds: this.zones.zoneIds,
     };
   }
 }
+
+const describeCommand = (command: CommandMessage): string =>
+  command.name === 'ping' ? `ping ${command.code ?? 2} ${command.id}` : `${command.name} ${command.id}`;

@@ -1,13 +1,5 @@
-import {
-  allDevicesTopic,
-  deviceMayPublish,
-  deviceMaySubscribe,
-  deviceTopic,
-  type ConfigMessage,
-} from '@fairway/domain';
-import { Aedes } from 'aedes';
+import { allDevicesTopic, deviceTopic, type ConfigMessage } from '@fairway/domain';
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { connectAsync } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FACTORY_SETTINGS } from './config';
@@ -15,49 +7,7 @@ import { DEMO_COURSE } from './courses';
 import { startFleet, type Fleet, type FleetCart } from './fleet';
 import { silentLogger } from './logger';
 import { newCommand, observe, sendCommand, SERVER } from './mqtt-test-helpers';
-
-/** Aedes keeps its persistence on the instance, but its type declarations do not say so. */
-const persistenceOf = (broker: Aedes): unknown => (broker as unknown as { persistence: unknown }).persistence;
-
-/**
- * An Aedes broker that authenticates each cart by its own secret and enforces the protocol's ACL
- * (a device may publish only its own status/telemetry/ack/config/ack/event and subscribe only its own
- * command/config), so the test also proves the simulator stays inside its topics.
- */
-async function startBroker(secrets: Map<string, string>, persistence?: unknown, port = 0) {
-  const broker = await Aedes.createBroker(persistence ? { persistence } : {});
-  const violations: string[] = [];
-  const isServer = (client: { id: string } | null) => client?.id.startsWith('server-') ?? true;
-  broker.authenticate = (client, username, password, done) => {
-    const secret = username === SERVER.username ? SERVER.password : secrets.get(username ?? '');
-    const ok =
-      secret !== undefined &&
-      password?.toString() === secret &&
-      (username === SERVER.username || client.id === username);
-    done(null, ok);
-  };
-  broker.authorizePublish = (client, packet, done) => {
-    if (isServer(client) || deviceMayPublish(client!.id, packet.topic)) return done(null);
-    violations.push(`${client!.id} published ${packet.topic}`);
-    done(new Error('not allowed'));
-  };
-  broker.authorizeSubscribe = (client, subscription, done) => {
-    if (isServer(client) || deviceMaySubscribe(client.id, subscription.topic))
-      return done(null, subscription);
-    violations.push(`${client.id} subscribed ${subscription.topic}`);
-    done(new Error('not allowed'), null);
-  };
-  const server: Server = createServer(broker.handle);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const url = `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = async () => {
-    // Stop accepting first: a cart reconnecting in between would otherwise keep the server open.
-    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-    await new Promise<void>((resolve) => broker.close(() => resolve()));
-    await serverClosed;
-  };
-  return { broker, url, port: (server.address() as AddressInfo).port, violations, close };
-}
+import { persistenceOf, startBroker } from './test-broker';
 
 describe('a fleet against a real MQTT broker (Aedes)', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -116,12 +66,10 @@ describe('a fleet against a real MQTT broker (Aedes)', () => {
       (m) => m.deviceId === first.deviceId && m.channel === 'telemetry' && m.body.lock === 0,
     );
 
-    // A duplicate delivery is acked again, not executed again (a second unlock would say "already unlocked").
+    // A duplicate delivery is neither executed nor answered again.
     await sendCommand(live.client, first.deviceId, unlock);
-    await expect
-      .poll(() => live.received.filter((m) => m.channel === 'ack' && m.body.id === unlock.id).length)
-      .toBe(2);
-    expect(live.received.filter((m) => m.channel === 'ack').every((m) => m.body.ok === true)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(live.received.filter((m) => m.channel === 'ack' && m.body.id === unlock.id)).toHaveLength(1);
 
     // Config: retained and versioned; the cart applies it, acks it and names it in its status.
     const config: ConfigMessage = {
@@ -184,27 +132,6 @@ describe('a fleet against a real MQTT broker (Aedes)', () => {
       .toBe(onlineBefore + 1);
     expect(broker.violations).toEqual([]);
   });
-
-  it('reboots on code 3: acks, drops the link, and comes back with its uptime reset', async () => {
-    const { live, fleet } = await setUp();
-    const reboot = newCommand({ name: 'ping', code: 3 });
-    await sendCommand(live.client, first.deviceId, reboot);
-    expect((await live.waitFor((m) => m.channel === 'ack' && m.body.id === reboot.id)).body).toMatchObject({
-      ok: true,
-      result: { rebooting: true },
-    });
-    await live.waitFor(
-      (m) => m.deviceId === first.deviceId && m.channel === 'status' && m.body.online === false,
-    );
-    const uptimeBefore = fleet.cart(second.deviceId)!.state.uptimeS;
-    expect(uptimeBefore).toBeGreaterThan(600);
-    const since = live.received.length;
-    const back = await live.waitFor(
-      (m) => live.received.indexOf(m) >= since && m.deviceId === first.deviceId && m.channel === 'telemetry',
-      12_000,
-    );
-    expect(back.body.uptime).toBeLessThan(15);
-  }, 20_000);
 
   it('reconnects with backoff after the broker restarts, and loses no command sent meanwhile', async () => {
     const broker = await startBroker(secrets);

@@ -1,3 +1,4 @@
+import { REALISTIC_ACK_LATENCY_MS } from './answer-queue';
 import type { Course } from './courses/course';
 import type { LatLng } from './geo';
 import { consoleLogger, type Logger } from './logger';
@@ -27,6 +28,11 @@ export interface FleetOptions {
   stopScale?: number;
   /** share of carts out on a round at any time, 0..1 (default 0.5) */
   activity?: number;
+  /**
+   * Range in ms a cart's delay from receiving a command to acking it is drawn from (default 150–600, as a
+   * tracker's modem and actuators take); [0, 0] answers at once, e.g. to measure the server's own latency.
+   */
+  ackLatencyMs?: readonly [number, number];
   /** seed for every random choice (default: random) */
   seed?: number;
   logger?: Logger;
@@ -51,6 +57,7 @@ const DEFAULTS = {
   timeScale: 1,
   stopScale: 1,
   activity: 0.5,
+  ackLatencyMs: REALISTIC_ACK_LATENCY_MS,
   connectRatePerSecond: 200,
   tickMs: 250,
 };
@@ -66,6 +73,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 32);
   const activity = Math.min(1, Math.max(0, settings.activity));
   if (settings.timeScale <= 0) throw new Error('timeScale must be positive');
+  const [minLatency, maxLatency] = settings.ackLatencyMs;
+  if (!(minLatency >= 0 && maxLatency >= minLatency))
+    throw new Error('ackLatencyMs must be [min, max] with 0 ≤ min ≤ max');
   if (new Set(options.carts.map((cart) => cart.deviceId)).size !== options.carts.length) {
     throw new Error('Every cart needs its own deviceId');
   }
@@ -98,6 +108,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         stopScale: settings.stopScale,
         startMidRound: midRound.has(cart.deviceId),
         timeScale: settings.timeScale,
+        ackLatencyMs: settings.ackLatencyMs,
         movingReportIntervalMs: settings.reportIntervalMs,
         standingReportIntervalMs: settings.standingReportIntervalMs,
         clock,

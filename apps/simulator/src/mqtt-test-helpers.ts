@@ -1,4 +1,10 @@
-import { parseDeviceTopic, TOPIC_ROOT, deviceTopic, type CommandMessage } from '@fairway/domain';
+import {
+  parseDeviceTopic,
+  TOPIC_ROOT,
+  deviceTopic,
+  type CommandMessage,
+  type ConfigMessage,
+} from '@fairway/domain';
 import { randomUUID } from 'node:crypto';
 import { connectAsync, type MqttClient } from 'mqtt';
 
@@ -10,6 +16,8 @@ export interface Received {
   channel: string;
   body: Record<string, unknown>;
   retain: boolean;
+  /** when the observer received it (ms) */
+  at: number;
 }
 
 /** The server's view: every device message, parsed. */
@@ -19,13 +27,18 @@ export async function observe(url: string, name: string) {
   client.on('message', (topic, payload, packet) => {
     const parsed = parseDeviceTopic(topic);
     if (!parsed) return;
-    received.push({ ...parsed, body: JSON.parse(payload.toString()), retain: packet.retain });
+    received.push({ ...parsed, body: JSON.parse(payload.toString()), retain: packet.retain, at: Date.now() });
   });
   await client.subscribeAsync(`${TOPIC_ROOT}/+/#`, { qos: 1 });
-  const waitFor = async (predicate: (message: Received) => boolean, timeoutMs = 5_000): Promise<Received> => {
+  /** The first message (from index `from` of `received` on) that matches, waiting for it if need be. */
+  const waitFor = async (
+    predicate: (message: Received) => boolean,
+    timeoutMs = 5_000,
+    from = 0,
+  ): Promise<Received> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = received.find(predicate);
+      const found = received.slice(from).find(predicate);
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`No matching message within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -49,4 +62,16 @@ export async function sendCommand(
   command: CommandMessage,
 ): Promise<void> {
   await client.publishAsync(deviceTopic(deviceId, 'command'), JSON.stringify(command), { qos: 1 });
+}
+
+/** Publishes a cart's config as the server does: retained, QoS 1. */
+export async function publishConfig(
+  client: MqttClient,
+  deviceId: string,
+  config: ConfigMessage,
+): Promise<void> {
+  await client.publishAsync(deviceTopic(deviceId, 'config'), JSON.stringify(config), {
+    qos: 1,
+    retain: true,
+  });
 }

@@ -36,14 +36,18 @@ const GREEN_S: [number, number] = [240, 420];
 export const CRUISE_KMH: [number, number] = [12, 20];
 
 /**
- * Plans a round for a cart parked at `spot`. The first leg has no length: players load their bags
- * before leaving, so a taken cart stands a little before it moves off.
+ * Plans a round for a cart whose place in the barn is `spot`, setting off from `start` (its spot, unless
+ * it was left somewhere else). The first leg has no length: players load their bags before leaving, so a
+ * taken cart stands a little before it moves off. `stopScale` shortens the stops (not the driving): the
+ * demo uses it so a visitor sees carts rolling within seconds, while speeds and paths stay true to life.
  */
-/**
- * `stopScale` shortens the stops (not the driving): the demo uses it so a visitor sees carts rolling within
- * seconds, while speeds and paths stay true to life.
- */
-export function planRound(course: Course, spot: LatLng, random: Random, stopScale = 1): RoundPlan {
+export function planRound(
+  course: Course,
+  spot: LatLng,
+  random: Random,
+  stopScale = 1,
+  start: LatLng = spot,
+): RoundPlan {
   const legs: RoundLeg[] = [];
   const leg = (points: LatLng[], stop: StopKind, hole: number | null, range: [number, number]): void => {
     legs.push({
@@ -55,8 +59,8 @@ export function planRound(course: Course, spot: LatLng, random: Random, stopScal
     });
   };
 
-  leg([spot], 'barn', null, DEPARTURE_S);
-  let from: LatLng = spot;
+  leg([start], 'barn', null, DEPARTURE_S);
+  let from: LatLng = start;
   course.holes.forEach((hole, index) => {
     const number = index + 1;
     leg([from, hole.tee], 'tee', number, TEE_S);

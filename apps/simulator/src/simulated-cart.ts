@@ -1,4 +1,5 @@
 import { CartConnection, type LinkState } from './cart-connection';
+import type { LinkAction } from './commands';
 import { CartDevice, type CartDeviceOptions, type CartState } from './device';
 import type { Logger } from './logger';
 import { encodeOutbound, OFFLINE_WILL, type OutboundChannel, type OutboundMessages } from './outbound';
@@ -16,13 +17,23 @@ export interface CartHandle {
   disconnect(): void;
   /** Ends a simulated outage: the cart connects again at once. */
   reconnect(): void;
-  /** Every command from now on is handled (and acked) this many ms after it arrives. */
-  setAckDelay(ms: number): void;
+  /**
+   * Every command from now on is carried out and acked this many ms after it arrives (0: at once);
+   * null goes back to the realistic delay (the fleet's `ackLatencyMs`, 150–600 ms by default).
+   */
+  setAckDelay(ms: number | null): void;
   /** The next `count` commands are acked `{ ok: false, error: 'simulated failure' }` without running. */
   failNextAcks(count: number): void;
+  /** The next `count` commands are received (the broker sees them delivered) but never run nor acked. */
+  dropNextAcks(count: number): void;
+  /**
+   * Puts the cart at this position at once (as if towed there), standing, off its round; its lock state is
+   * kept. Zone events and a telemetry report follow at once. An unlock starts a round from there.
+   */
+  moveTo(lat: number, lng: number): void;
 }
 
-export interface SimulatedCartOptions extends Omit<CartDeviceOptions, 'outbox' | 'onReboot'> {
+export interface SimulatedCartOptions extends Omit<CartDeviceOptions, 'outbox' | 'onLinkAction'> {
   url: string;
   secret: string;
   /** randomness for the link (backoff jitter, reboot time), separate from the driving model's */
@@ -30,10 +41,12 @@ export interface SimulatedCartOptions extends Omit<CartDeviceOptions, 'outbox' |
   logger: Logger;
 }
 
-/** A reboot keeps the tracker away for a few seconds, as the real one takes to boot and attach. */
-const REBOOT_DOWNTIME_MS: [number, number] = [3_000, 8_000];
-/** Lets the reboot's ack leave the socket before the link goes down (it is resent if it did not). */
-const REBOOT_AFTER_ACK_MS = 300;
+/** A reboot keeps the tracker away for a few simulated seconds, as the real one takes to boot and attach. */
+const REBOOT_DOWNTIME_S: [number, number] = [3, 8];
+/** A modem restart is quicker: the tracker keeps running, only the cellular link re-attaches. */
+const MODEM_RESTART_DOWNTIME_S: [number, number] = [1, 3];
+/** Lets the ack leave the socket before the link goes down (it is resent if it did not). */
+const DROP_AFTER_ACK_MS = 300;
 
 /** A simulated tracker: the device behaviour wired to its own MQTT connection. */
 export class SimulatedCart implements CartHandle {
@@ -46,7 +59,7 @@ export class SimulatedCart implements CartHandle {
     this.device = new CartDevice({
       ...options,
       outbox: (channel, message) => this.send(channel, message),
-      onReboot: () => this.reboot(),
+      onLinkAction: (action) => this.onLinkAction(action),
     });
     this.connection = new CartConnection({
       url: options.url,
@@ -60,11 +73,8 @@ export class SimulatedCart implements CartHandle {
         if (channel === 'command') this.device.receiveCommand(payload);
         else this.device.receiveConfig(payload);
       },
-      onConnected: () => {
-        this.send('status', this.device.statusOnline());
-        this.device.reportSoon();
-      },
-      onDisconnected: () => {},
+      onConnected: () => this.device.linkUp(),
+      onDisconnected: () => this.device.linkDown(),
     });
   }
 
@@ -103,6 +113,7 @@ export class SimulatedCart implements CartHandle {
   }
 
   disconnect(): void {
+    this.device.linkDown();
     this.connection.drop();
   }
 
@@ -110,12 +121,20 @@ export class SimulatedCart implements CartHandle {
     this.connection.resume();
   }
 
-  setAckDelay(ms: number): void {
+  setAckDelay(ms: number | null): void {
     this.device.setAckDelay(ms);
   }
 
   failNextAcks(count: number): void {
     this.device.failNextAcks(count);
+  }
+
+  dropNextAcks(count: number): void {
+    this.device.dropNextAcks(count);
+  }
+
+  moveTo(lat: number, lng: number): void {
+    this.device.moveTo([lat, lng]);
   }
 
   /** Clean shutdown: retained offline status, then DISCONNECT. */
@@ -134,15 +153,36 @@ export class SimulatedCart implements CartHandle {
     this.connection.publish(channel, body);
   }
 
-  private reboot(): void {
-    const downtime = this.options.linkRandom.between(REBOOT_DOWNTIME_MS[0], REBOOT_DOWNTIME_MS[1]);
-    setTimeout(() => {
-      this.options.logger.info(
-        { deviceId: this.deviceId, downtimeMs: Math.round(downtime) },
-        'Cart rebooting',
-      );
-      this.device.boot();
-      this.connection.drop(downtime);
-    }, REBOOT_AFTER_ACK_MS);
+  private onLinkAction(action: LinkAction): void {
+    switch (action) {
+      case 'refetchConfig':
+        this.connection.refetchConfig();
+        return;
+      case 'reboot':
+      case 'reset':
+        this.afterAck(() => {
+          const downtimeMs = this.downtimeMs(REBOOT_DOWNTIME_S);
+          this.options.logger.info({ deviceId: this.deviceId, action, downtimeMs }, 'Cart restarting');
+          this.device.shutDown(action === 'reset');
+          this.connection.drop(downtimeMs, { subscribeAgain: true });
+        });
+        return;
+      case 'restartModem':
+        this.afterAck(() => {
+          this.device.linkDown();
+          this.connection.drop(this.downtimeMs(MODEM_RESTART_DOWNTIME_S));
+        });
+        return;
+    }
+  }
+
+  private afterAck(run: () => void): void {
+    setTimeout(run, DROP_AFTER_ACK_MS);
+  }
+
+  /** A real outage in ms: simulated seconds drawn from `rangeS`, shortened by the fleet's time scale. */
+  private downtimeMs(rangeS: [number, number]): number {
+    const simulatedS = this.options.linkRandom.between(rangeS[0], rangeS[1]);
+    return Math.round((simulatedS * 1000) / this.options.timeScale);
   }
 }

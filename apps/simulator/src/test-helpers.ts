@@ -28,6 +28,8 @@ export function recordingDevice(overrides: Partial<CartDeviceOptions> = {}) {
     timeScale: 1,
     movingReportIntervalMs: 2_000,
     standingReportIntervalMs: 15_000,
+    // Answer at once, so a test sees the ack right after `receiveCommand`; latency has its own tests.
+    ackLatencyMs: [0, 0],
     clock: () => clock.now,
     logger: silentLogger,
     outbox: (channel, message) => {
