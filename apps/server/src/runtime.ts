@@ -20,6 +20,7 @@ import { CommandsRepository } from './modules/commands/commands.repository';
 import { CommandsService } from './modules/commands/commands.service';
 import { SitesRepository } from './modules/sites/sites.repository';
 import { JobRunner } from './jobs/job-runner';
+import { attachZoneAlerts } from './modules/zones/zone-alerts';
 import { registerCartJobs } from './jobs/cart-jobs';
 
 /** Everything a running Fairway server is made of, in start order; `stop()` tears it down in reverse. */
@@ -129,6 +130,9 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       deviceConfig,
       commands,
     };
+
+    const detachZoneAlerts = attachZoneAlerts(ctx);
+    stops.push(async () => detachZoneAlerts());
 
     const jobs = new JobRunner(database.db, log);
     await registerCartJobs(jobs, { db: database.db, commands, log });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasRole, type Role } from '../roles';
 import { id } from './common';
 
 /** Zone kinds (spec §3, §9): parking and restriction for role user and up, geofence for admins. */
@@ -11,6 +12,17 @@ export const ZONE_COLOURS: Record<ZoneType, string> = {
   geofence: '#1e88e5',
 };
 export const ZONE_FILL_OPACITY: Record<ZoneType, number> = { parking: 0.4, restriction: 0.4, geofence: 0 };
+
+/** The lowest role that may create, change or delete a zone of each type (spec §6). */
+export const ZONE_TYPE_MIN_ROLE: Record<ZoneType, Role> = {
+  parking: 'user',
+  restriction: 'user',
+  geofence: 'admin',
+};
+
+/** Shared so the editor offers exactly the types the server accepts from this role. */
+export const mayManageZoneType = (role: unknown, type: ZoneType): boolean =>
+  hasRole(role, ZONE_TYPE_MIN_ROLE[type]);
 
 const position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
 
@@ -39,3 +51,25 @@ export const zoneView = z.object({
   updatedAt: z.string(),
 });
 export type ZoneView = z.infer<typeof zoneView>;
+
+/** POST /zones: a GeoJSON feature; the colour defaults to the type's (spec §9). */
+export const zoneCreateBody = z.object({
+  geometry: polygonGeometry,
+  properties: zoneProperties,
+});
+export type ZoneCreateBody = z.infer<typeof zoneCreateBody>;
+
+/** PATCH /zones/{id}: a new outline, a new type or colour, or both. */
+export const zonePatchBody = z
+  .object({
+    geometry: polygonGeometry.optional(),
+    properties: zoneProperties.partial().optional(),
+  })
+  .refine((body) => body.geometry !== undefined || body.properties !== undefined, {
+    message: 'Send geometry or properties to change',
+  });
+export type ZonePatchBody = z.infer<typeof zonePatchBody>;
+
+/** POST /zones/publish: how many carts were given a new config. */
+export const zonePublishResult = z.object({ devices: z.number().int().min(0) });
+export type ZonePublishResult = z.infer<typeof zonePublishResult>;
