@@ -1,13 +1,26 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, logIn, logOut } from './support/session';
 
 const markers = '[data-testid^="cart-marker-"]';
+
+/**
+ * Clustering is on until turned off, and a cart inside a bubble (or out of view) has no marker element of
+ * its own. The specs that count or read markers turn it off first; the choice is remembered, so a reload
+ * keeps it.
+ */
+async function showEveryMarker(page: Page): Promise<void> {
+  const toggle = page.getByTestId('map-cluster-toggle');
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+}
 
 test('an operator sees the live fleet on the map, watches a cart move and logs out', async ({ page }) => {
   // Tiles fail to load in this run (unreachable host); that may log resource errors, never break the page.
   const uncaught: Error[] = [];
   page.on('pageerror', (error) => uncaught.push(error));
   await logIn(page, ACCOUNTS.admin);
+  await showEveryMarker(page);
 
   // 16 demo carts, all with a position, even though no map tile can load in this run.
   await expect(page.locator(markers)).toHaveCount(16);
@@ -45,8 +58,11 @@ test('an operator sees the live fleet on the map, watches a cart move and logs o
   expect(uncaught).toEqual([]);
 });
 
-test('the map stays usable without tiles: toggles, search and the cart list work', async ({ page }) => {
+test('the map stays usable without tiles: toggles, search, the cart list and the bottom sheet work', async ({
+  page,
+}) => {
   await logIn(page, ACCOUNTS.admin);
+  await showEveryMarker(page);
   await expect(page.locator(markers)).toHaveCount(16);
 
   await page.getByTestId('base-layer-satellite').click();
@@ -59,6 +75,23 @@ test('the map stays usable without tiles: toggles, search and the cart list work
   await expect(page.getByTestId('cart-row-3')).toBeHidden();
   await page.getByTestId('cart-row-12').click();
   await expect(page.getByTestId('cart-marker-12')).toHaveAttribute('aria-pressed', 'true');
+
+  // The selected cart's sheet; closing it clears the selection.
+  const sheet = page.getByTestId('map-bottom-sheet');
+  await expect(sheet).toContainText('Cart 12');
+  await expect(sheet.getByTestId('map-lock-toggle')).toHaveAttribute('data-state', /^(locked|unlocked)$/);
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByTestId('cart-marker-12')).toHaveAttribute('aria-pressed', 'false');
+
+  // Admins (role user and up) get the History and Zones tools.
+  await expect(page.getByTestId('map-history-button')).toBeVisible();
+  await expect(page.getByTestId('map-zones-button')).toBeVisible();
+
+  // The clustering choice is remembered across a reload.
+  await page.reload();
+  await expect(page.getByTestId('map-cluster-toggle')).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator(markers)).toHaveCount(16);
 });
 
 test('losing the network shows the persistent "Disconnected" warning until the connection is back', async ({
@@ -66,6 +99,7 @@ test('losing the network shows the persistent "Disconnected" warning until the c
   context,
 }) => {
   await logIn(page, ACCOUNTS.admin);
+  await showEveryMarker(page);
   await expect(page.locator(markers)).toHaveCount(16);
   await expect(page.getByTestId('connection-lost')).toBeHidden();
 
@@ -77,6 +111,7 @@ test('losing the network shows the persistent "Disconnected" warning until the c
 
 test('switching site moves the map and the live list to the other club', async ({ page }) => {
   await logIn(page, ACCOUNTS.superadmin);
+  await showEveryMarker(page);
   await expect(page.getByTestId('site-selector')).toContainText('Demo Golf Club');
   await expect(page.getByTestId('cart-count')).toHaveText('16');
 

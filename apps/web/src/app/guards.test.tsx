@@ -15,6 +15,7 @@ import { createAppRoutes } from './router';
 // The guards are under test, not the map or the live connection: stand-ins keep jsdom away from Leaflet
 // and from opening a real socket.
 vi.mock('../features/map/MapPage', () => ({ MapPage: () => <h1>Map page</h1> }));
+vi.mock('../features/fleet/FleetPage', () => ({ FleetPage: () => <h1>Fleet page</h1> }));
 vi.mock('../lib/socket', async (importOriginal) => {
   const { FakeSocket } = await import('../test/fake-socket');
   return {
@@ -86,7 +87,7 @@ describe('auth guard', () => {
     signInAs('admin');
     mockServer();
     const router = renderAt('/fleet');
-    expect(await screen.findByText('This page arrives with a later release.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Fleet page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/fleet');
     expect(JSON.parse(localStorage.getItem('fairway.selectedSite') ?? 'null')).toEqual({
       siteId: SITE_A,
@@ -174,13 +175,13 @@ describe('admin guard', () => {
     signInAs('superadmin');
     mockServer();
     renderAt('/fleet');
-    await screen.findByText('This page arrives with a later release.');
+    await screen.findByRole('heading', { name: 'Fleet page' });
     expect(screen.getAllByRole('link', { name: 'Admin' }).length).toBeGreaterThan(0);
     cleanup();
 
     signInAs('basic');
     renderAt('/fleet');
-    await screen.findByText('This page arrives with a later release.');
+    await screen.findByRole('heading', { name: 'Fleet page' });
     expect(screen.getAllByRole('link', { name: 'Fleet' }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
   });

@@ -1,6 +1,5 @@
 import AccountBoxIcon from '@mui/icons-material/AccountBox';
 import BarChartIcon from '@mui/icons-material/BarChart';
-import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import EventIcon from '@mui/icons-material/Event';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import KeyIcon from '@mui/icons-material/Key';
@@ -106,7 +105,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   handle: { titleKey: 'nav.map' } satisfies RouteHandle,
                   lazy: async () => ({ Component: (await import('../features/map/MapPage')).MapPage }),
                 },
-                placeholder('fleet', 'nav.fleet', <DirectionsCarIcon />, 'authenticated'),
+                {
+                  path: 'fleet',
+                  handle: { titleKey: 'nav.fleet' } satisfies RouteHandle,
+                  lazy: async () => ({ Component: (await import('../features/fleet/FleetPage')).FleetPage }),
+                },
                 placeholder('virtualKeys', 'pages.virtualKeys', <KeyIcon />, 'authenticated'),
                 placeholder('rides', 'nav.rides', <RouteIcon />, 'authenticated'),
                 placeholder('bookings', 'pages.bookings', <EventIcon />, 'authenticated'),

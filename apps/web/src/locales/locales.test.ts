@@ -7,6 +7,12 @@ const keysOf = (value: unknown, prefix = ''): string[] =>
     : [prefix.slice(0, -1)];
 
 describe('translations', () => {
+  it('keeps feature files from shadowing app-wide keys', async () => {
+    const common = (await import('./en/common.json')).default;
+    for (const feature of ['cart', 'commands', 'fleet', 'history', 'map', 'zones'])
+      expect(Object.keys(common), feature).not.toContain(feature);
+  });
+
   const english = keysOf(translations.en).sort();
   it.each(['de', 'da', 'cs'] as const)('%s has exactly the English keys, none empty', (locale) => {
     expect(keysOf(translations[locale]).sort()).toEqual(english);

@@ -1,62 +1,54 @@
 import SearchIcon from '@mui/icons-material/Search';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
-import NoTransferIcon from '@mui/icons-material/NoTransfer';
-import { cartMarkerState, CART_MARKER_COLOURS, type CartView } from '@fairway/domain';
-import Avatar from '@mui/material/Avatar';
+import type { CartView } from '@fairway/domain';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDistanceStrict } from 'date-fns';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState';
-import { searchCarts } from '../../../lib/cart-search';
-import { dateLocaleFor } from '../../../lib/date-locale';
-import { useNow } from '../../../lib/use-now';
-import { CartStatusChip } from './CartStatusChip';
-
-/** Reports younger than this read "just now": carts report every few seconds. */
-const JUST_NOW_MS = 15_000;
+import { EVERY_CART, panelCarts, type PanelChoice, type ReservedCartIds } from '../lib/cart-groups';
+import { CartFilterSelect } from './CartFilterSelect';
+import { CartGroupTabs } from './CartGroupTabs';
+import { CartListEmpty } from './CartListEmpty';
+import { CartList, CartListSkeleton } from './CartList';
 
 interface CartListPanelProps {
   carts: readonly CartView[];
+  reservedCartIds: ReservedCartIds;
   /** Carts are still loading: show placeholders instead of "no carts". */
   loading: boolean;
   /** Shown in place of the list when the carts could not be loaded. */
   error?: ReactNode;
+  /** Lives in the page, so the desktop panel and the phone's drawer show the same choice. */
+  choice: PanelChoice;
+  onChoiceChange: (choice: PanelChoice) => void;
   selectedCartId: string | null;
-  onSelect: (cart: CartView) => void;
+  onSelect: (cartId: string) => void;
 }
 
-/**
- * The map's cart list: count, search by number or name, one row per cart with its state.
- * (Groups, filters and the bottom sheet arrive with the full panel.)
- */
-export function CartListPanel({ carts, loading, error, selectedCartId, onSelect }: CartListPanelProps) {
-  const { t, i18n } = useTranslation();
-  const [query, setQuery] = useState('');
+/** The map's cart list (spec §2 Map): count, search, groups with counts, filters, one row per cart. */
+export function CartListPanel({
+  carts,
+  reservedCartIds,
+  loading,
+  error,
+  choice,
+  onChoiceChange,
+  selectedCartId,
+  onSelect,
+}: CartListPanelProps) {
+  const { t } = useTranslation();
   // The list filters locally, so it follows each keystroke; deferring keeps typing smooth on big fleets.
-  const deferredQuery = useDeferredValue(query);
-  const visible = useMemo(() => searchCarts(carts, deferredQuery), [carts, deferredQuery]);
-  const now = useNow(30_000);
-  const dateLocale = dateLocaleFor(i18n.resolvedLanguage ?? 'en');
-  const lastReportLabel = (timeUTC: string | null): string => {
-    if (!timeUTC) return t('map.neverReported');
-    // Clamped to now: a cart clock slightly ahead of the browser's must not read "in 2 seconds".
-    const reportedAt = Math.min(Date.parse(timeUTC), now);
-    if (now - reportedAt < JUST_NOW_MS) return t('map.updatedJustNow');
-    return t('map.updatedAgo', {
-      time: formatDistanceStrict(reportedAt, now, { addSuffix: true, locale: dateLocale }),
-    });
-  };
+  const query = useDeferredValue(choice.query);
+  const { group, filter } = choice;
+  const applied = useMemo(() => ({ query, group, filter }), [query, group, filter]);
+  const { rows, counts } = useMemo(
+    () => panelCarts(carts, applied, reservedCartIds),
+    [carts, applied, reservedCartIds],
+  );
+  const narrowed = query.trim() !== '' || filter !== 'all';
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
@@ -78,14 +70,15 @@ export function CartListPanel({ carts, loading, error, selectedCartId, onSelect 
       </Box>
       <Box sx={{ px: 2, pb: 1 }}>
         <TextField
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          value={choice.query}
+          onChange={(event) => onChoiceChange({ ...choice, query: event.target.value })}
           label={t('map.searchLabel')}
           placeholder={t('map.searchPlaceholder')}
           size="small"
           fullWidth
           type="search"
           slotProps={{
+            htmlInput: { 'data-testid': 'map-search' },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -95,65 +88,29 @@ export function CartListPanel({ carts, loading, error, selectedCartId, onSelect 
             },
           }}
         />
-        {deferredQuery.trim() !== '' && !loading && (
-          <Typography variant="caption" color="text.secondary" role="status">
-            {t('map.showingOf', { shown: visible.length, total: carts.length })}
+      </Box>
+      <Box sx={{ px: 2, pb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <CartFilterSelect value={filter} onChange={(next) => onChoiceChange({ ...choice, filter: next })} />
+        {narrowed && !loading && !error && (
+          <Typography variant="caption" color="text.secondary" role="status" sx={{ ml: 'auto' }}>
+            {t('map.showingOf', { shown: rows.length, total: carts.length })}
           </Typography>
         )}
       </Box>
+      <CartGroupTabs
+        value={group}
+        counts={counts}
+        onChange={(next) => onChoiceChange({ ...choice, group: next })}
+      />
       <Box sx={{ flex: 1, overflow: 'auto', minHeight: 0 }}>
         {error ? (
           <Box sx={{ p: 2 }}>{error}</Box>
         ) : loading ? (
-          <List aria-busy="true">
-            {Array.from({ length: 6 }, (_, index) => (
-              <ListItem key={index}>
-                <ListItemAvatar>
-                  <Skeleton variant="circular" width={36} height={36} />
-                </ListItemAvatar>
-                <ListItemText primary={<Skeleton width="60%" />} secondary={<Skeleton width="40%" />} />
-              </ListItem>
-            ))}
-          </List>
-        ) : carts.length === 0 ? (
-          <EmptyState icon={<NoTransferIcon />} title={t('map.noCarts')} description={t('map.noCartsHint')} />
-        ) : visible.length === 0 ? (
-          <EmptyState icon={<SearchOffIcon />} title={t('map.noMatches', { query: deferredQuery.trim() })} />
+          <CartListSkeleton />
+        ) : rows.length === 0 ? (
+          <CartListEmpty total={carts.length} choice={applied} onShowAll={() => onChoiceChange(EVERY_CART)} />
         ) : (
-          <List dense aria-label={t('map.carts')}>
-            {visible.map((cart) => {
-              const number = cart.carNumber ?? '?';
-              const updated = lastReportLabel(cart.timeUTC);
-              return (
-                <ListItemButton
-                  key={cart._id}
-                  selected={cart._id === selectedCartId}
-                  onClick={() => onSelect(cart)}
-                  data-testid={`cart-row-${cart.carNumber ?? cart._id}`}
-                >
-                  <ListItemAvatar>
-                    <Avatar
-                      sx={{
-                        bgcolor: CART_MARKER_COLOURS[cartMarkerState(cart)],
-                        width: 36,
-                        height: 36,
-                        fontSize: 14,
-                        fontWeight: 700,
-                      }}
-                    >
-                      {number}
-                    </Avatar>
-                  </ListItemAvatar>
-                  <ListItemText
-                    primary={cart.carName || t('map.cartNumber', { number })}
-                    secondary={updated}
-                    slotProps={{ primary: { noWrap: true } }}
-                  />
-                  <CartStatusChip cart={cart} />
-                </ListItemButton>
-              );
-            })}
-          </List>
+          <CartList carts={rows} selectedCartId={selectedCartId} onSelect={onSelect} />
         )}
       </Box>
     </Box>

@@ -1,25 +1,35 @@
 import { CART_MARKER_COLOURS, cartMarkerState, MAP, type CartView } from '@fairway/domain';
-import { marker as createMarker } from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { marker as createMarker, type LayerGroup } from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
 import { cartMarkerIcon } from '../lib/cart-marker-icon';
-import { animateLatLng, type LatLngTuple } from '../lib/marker-animation';
+import type { LatLngTuple } from '../lib/marker-animation';
+import { glideMarkerIcon } from '../lib/marker-glide';
 
 interface CartMarkerProps {
   cart: CartView;
   position: LatLngTuple;
   selected: boolean;
+  alerted: boolean;
+  /** The plain or the clustering layer the marker lives in. */
+  layer: LayerGroup;
   onSelect: (cartId: string) => void;
 }
+
+type MarkerAttributes = Record<string, string>;
+
+const writeAttributes = (element: HTMLElement | undefined, attributes: MarkerAttributes) => {
+  for (const [name, value] of Object.entries(attributes)) element?.setAttribute(name, value);
+};
 
 /**
  * One cart on the map. The Leaflet marker is created once and driven imperatively, so a position
  * report glides the marker over MAP.markerAnimationMs instead of re-creating it.
  * Test hooks on the marker element: data-testid="cart-marker-<carNumber>" and data-lat/data-lng with
- * the cart's latest reported position.
+ * the cart's latest reported position. A cart inside a cluster has no element of its own.
  */
-export function CartMarker({ cart, position, selected, onSelect }: CartMarkerProps) {
+export function CartMarker({ cart, position, selected, alerted, layer, onSelect }: CartMarkerProps) {
   const { t } = useTranslation();
   const map = useMap();
   const [lat, lng] = position;
@@ -28,45 +38,60 @@ export function CartMarker({ cart, position, selected, onSelect }: CartMarkerPro
   // Created with its real icon, so Leaflet never fetches its default marker image.
   const [marker] = useState(() =>
     createMarker([lat, lng], {
-      icon: cartMarkerIcon(label, colour, selected),
+      icon: cartMarkerIcon({ label, colour, selected, alerted }),
       keyboard: true,
       riseOnHover: true,
     }),
   );
-  const reportedRef = useRef<LatLngTuple>(position);
+  // Where the icon is drawn right now, mid-glide included: the next glide starts there.
+  const shownRef = useRef<LatLngTuple>(position);
   const title = `${t('map.cartNumber', { number: label })}${cart.carName ? ` · ${cart.carName}` : ''}`;
-  const testId = `cart-marker-${cart.carNumber ?? cart._id}`;
+  const attributes = useMemo<MarkerAttributes>(
+    () => ({
+      'data-testid': `cart-marker-${cart.carNumber ?? cart._id}`,
+      'data-lat': lat.toFixed(6),
+      'data-lng': lng.toFixed(6),
+      title,
+      'aria-label': title,
+      'aria-pressed': String(selected),
+    }),
+    [cart.carNumber, cart._id, lat, lng, title, selected],
+  );
+  const attributesRef = useRef(attributes);
+
+  // Leaflet builds a new element whenever the marker appears (added, a cluster splits, setIcon);
+  // each one gets the labels and test hooks. Registered before the marker joins its layer.
+  useEffect(() => {
+    const describe = () => writeAttributes(marker.getElement(), attributesRef.current);
+    marker.on('add', describe);
+    return () => void marker.off('add', describe);
+  }, [marker]);
 
   useEffect(() => {
-    marker.addTo(map);
-    return () => void marker.remove();
-  }, [map, marker]);
+    layer.addLayer(marker);
+    return () => void layer.removeLayer(marker);
+  }, [layer, marker]);
 
-  // A new report: remember it, expose it to tests, glide there from wherever the marker stands now.
   useEffect(() => {
-    reportedRef.current = [lat, lng];
-    const element = marker.getElement();
-    element?.setAttribute('data-lat', lat.toFixed(6));
-    element?.setAttribute('data-lng', lng.toFixed(6));
-    const from = marker.getLatLng();
-    return animateLatLng([from.lat, from.lng], [lat, lng], MAP.markerAnimationMs, ([nextLat, nextLng]) =>
-      marker.setLatLng([nextLat, nextLng]),
-    );
-  }, [marker, lat, lng]);
+    attributesRef.current = attributes;
+    writeAttributes(marker.getElement(), attributes);
+  }, [marker, attributes]);
 
-  // Look and labels; setIcon replaces the element, so the test hooks are written again.
   useEffect(() => {
-    marker.setIcon(cartMarkerIcon(label, colour, selected));
-    const element = marker.getElement();
-    if (!element) return;
-    const [reportedLat, reportedLng] = reportedRef.current;
-    element.setAttribute('data-testid', testId);
-    element.setAttribute('data-lat', reportedLat.toFixed(6));
-    element.setAttribute('data-lng', reportedLng.toFixed(6));
-    element.setAttribute('title', title);
-    element.setAttribute('aria-label', title);
-    element.setAttribute('aria-pressed', String(selected));
-  }, [marker, label, colour, selected, title, testId]);
+    marker.setIcon(cartMarkerIcon({ label, colour, selected, alerted }));
+    writeAttributes(marker.getElement(), attributesRef.current);
+  }, [marker, label, colour, selected, alerted]);
+
+  // A new report: the marker stands there at once (clusters and zooms use it), its icon glides there.
+  useEffect(() => {
+    const reported = marker.getLatLng();
+    if (reported.lat !== lat || reported.lng !== lng) marker.setLatLng([lat, lng]);
+    const from = shownRef.current;
+    if (from[0] === lat && from[1] === lng) return;
+    return glideMarkerIcon(map, marker, from, MAP.markerAnimationMs, (shown) => {
+      shownRef.current = shown;
+    });
+  }, [map, marker, lat, lng]);
 
   useEffect(() => {
     const select = () => onSelect(cart._id);

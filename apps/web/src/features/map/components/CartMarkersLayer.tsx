@@ -1,14 +1,50 @@
 import { parseLatLng, type CartView } from '@fairway/domain';
+import { layerGroup, MarkerClusterGroup, type LayerGroup } from 'leaflet';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMap } from 'react-leaflet';
+import { createCartClusterGroup } from '../lib/cart-cluster-group';
 import { CartMarker } from './CartMarker';
 
 interface CartMarkersLayerProps {
   carts: readonly CartView[];
   selectedCartId: string | null;
+  /** Carts inside a restriction zone; their markers pulse red. */
+  alertedCartIds: ReadonlySet<string>;
+  clustering: boolean;
   onSelect: (cartId: string) => void;
 }
 
-/** A marker for every cart that has reported a position (carts without a GPS fix are list-only). */
-export function CartMarkersLayer({ carts, selectedCartId, onSelect }: CartMarkersLayerProps) {
+/**
+ * A marker for every cart that has reported a position (carts without a GPS fix are list-only), in a
+ * cluster group or a plain layer; switching clustering moves the same markers to the other layer.
+ */
+export function CartMarkersLayer({
+  carts,
+  selectedCartId,
+  alertedCartIds,
+  clustering,
+  onSelect,
+}: CartMarkersLayerProps) {
+  const { t } = useTranslation();
+  const map = useMap();
+  const layer = useMemo<LayerGroup>(
+    () => (clustering ? createCartClusterGroup((count) => t('map.clusterLabel', { count })) : layerGroup()),
+    [clustering, t],
+  );
+
+  useEffect(() => {
+    layer.addTo(map);
+    return () => void layer.remove();
+  }, [map, layer]);
+
+  // A bubble shows whether it holds an alerted cart; it is drawn again only when asked to. Keyed by the
+  // ids, not the set, so a new set with the same carts redraws nothing.
+  const alertedKey = [...alertedCartIds].sort().join();
+  useEffect(() => {
+    if (layer instanceof MarkerClusterGroup) layer.refreshClusters();
+  }, [layer, alertedKey]);
+
   return carts.map((cart) => {
     const position = parseLatLng(cart.gpsCoordinates);
     if (!position) return null;
@@ -18,6 +54,8 @@ export function CartMarkersLayer({ carts, selectedCartId, onSelect }: CartMarker
         cart={cart}
         position={position}
         selected={cart._id === selectedCartId}
+        alerted={alertedCartIds.has(cart._id)}
+        layer={layer}
         onSelect={onSelect}
       />
     );

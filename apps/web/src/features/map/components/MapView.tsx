@@ -4,8 +4,8 @@ import { MapContainer } from 'react-leaflet';
 import type { LatLngTuple } from '../lib/marker-animation';
 
 /**
- * The one map of the page. Everything drawn on it (tiles, carts, later trails, zones, clusters, overlay
- * controls) is a small declarative child, so features add layers without touching this component.
+ * The one map of the page. Everything drawn on it (tiles, zones, trails, carts, the history and zone tools,
+ * overlay controls) is a small declarative child, so features add layers without touching this component.
  */
 export function MapView({ center, children }: { center: LatLngTuple; children: ReactNode }) {
   return (

@@ -1,15 +1,30 @@
-import { divIcon, type DivIcon } from 'leaflet';
+import { divIcon, type DivIcon, type Icon } from 'leaflet';
+import { escapeHtml } from './escape-html';
+import { HIGHLIGHT_COLOUR } from './map-colours';
 
 const ICON_SIZE = 34;
+const ALERTED_CLASS = 'fw-cart-marker--alerted';
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export interface CartMarkerLook {
+  label: string;
+  colour: string;
+  /** Ringed in the highlight purple, like its path. */
+  selected: boolean;
+  /** Inside a restriction zone: a pulsing red ring the operator cannot miss. */
+  alerted: boolean;
+}
 
-/** A round pin in the cart's state colour with its car number, ringed when selected. */
-export function cartMarkerIcon(label: string, colour: string, selected: boolean): DivIcon {
+/** A round pin in the cart's state colour with its car number. */
+export function cartMarkerIcon({ label, colour, selected, alerted }: CartMarkerLook): DivIcon {
+  const ring = selected ? `;outline:3px solid ${HIGHLIGHT_COLOUR};outline-offset:1px` : '';
   return divIcon({
-    className: selected ? 'fw-cart-marker fw-cart-marker--selected' : 'fw-cart-marker',
-    html: `<span class="fw-cart-marker__pin" style="background:${colour}">${escapeHtml(label)}</span>`,
+    className: alerted ? `fw-cart-marker ${ALERTED_CLASS}` : 'fw-cart-marker',
+    html: `<span class="fw-cart-marker__pin" style="background:${colour}${ring}">${escapeHtml(label)}</span>`,
     iconSize: [ICON_SIZE, ICON_SIZE],
     iconAnchor: [ICON_SIZE / 2, ICON_SIZE / 2],
   });
 }
+
+/** Whether a marker shows the zone alert: a cluster holding it must show it too. */
+export const isAlertedCartIcon = (icon: Icon | DivIcon | undefined): boolean =>
+  icon?.options.className?.split(' ').includes(ALERTED_CLASS) ?? false;

@@ -1,0 +1,196 @@
+import type { CartView, Role } from '@fairway/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import { NotificationHost } from '../../components/NotificationHost';
+import { storeTokens } from '../../lib/auth-tokens';
+import '../../lib/i18n';
+import { dismissAllToasts } from '../../lib/notifications';
+import { setSelectedSite } from '../../lib/selected-site';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { makeCart, SITE_A } from '../../test/carts';
+import { fakeAccessToken } from '../../test/fake-jwt';
+import { installFetchMock, json } from '../../test/fetch-mock';
+import { makeCommand, makeSite } from '../commands/testing/fixtures';
+import { realtimeStore } from '../realtime/realtime-store';
+import { FleetPage } from './FleetPage';
+
+const USER_ID = '00000000-0000-4000-8000-0000000000aa';
+
+function mockServer(role: Role, siteFields: Parameters<typeof makeSite>[0] = {}) {
+  return installFetchMock({
+    'GET /api/dashboard/sites': () => json(makeSite(siteFields)),
+    'GET /api/dashboard/auth': () =>
+      json({ _id: USER_ID, email: 'op@example.com', role, sites: [SITE_A], lang: 'en', lastSeen: null }),
+    'GET /api/dashboard/devices': () => json([]),
+    'POST /api/dashboard/devices/lock': (call) => {
+      const { ids } = call.body as { ids: string[] };
+      return json({ commands: ids.map((id) => makeCommand({ deviceId: id, state: 'sent' })), skipped: [] });
+    },
+    'PATCH /api/dashboard/devices': (call) => {
+      const { ids, updateData } = call.body as { ids: string[]; updateData: Partial<CartView> };
+      const carts = ids.map((id) => realtimeStore.getState().devicesById[id]);
+      return json(carts.map((cart) => ({ ...cart, ...updateData })));
+    },
+  });
+}
+
+/** Signs in with `role`, fills the live store with `carts` and shows the page. */
+function renderFleet(role: Role, carts: CartView[], siteFields: Parameters<typeof makeSite>[0] = {}) {
+  storeTokens({ accessToken: fakeAccessToken({ role, sub: USER_ID }), refreshToken: 'refresh' });
+  const server = mockServer(role, siteFields);
+  realtimeStore.resetSite(SITE_A);
+  realtimeStore.replaceDevices(SITE_A, carts);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <NotificationHost />
+        <FleetPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return server;
+}
+
+const rows = () => screen.queryAllByTestId(/^fleet-row-/);
+const actionsButton = () => screen.getByTestId('fleet-actions') as HTMLButtonElement;
+const numbered = (count: number) =>
+  Array.from({ length: count }, (_, index) => makeCart({ carNumber: String(index + 1) }));
+
+beforeEach(() => {
+  localStorage.clear();
+  dismissAllToasts();
+  setSelectedSite(SITE_A, USER_ID);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  realtimeStore.resetSite(null);
+});
+
+describe('FleetPage', () => {
+  it('lists every cart with its status, lock state and pending updates', async () => {
+    renderFleet('basic', [
+      makeCart({ carNumber: '2', lockStatus: 0, inUse: true }),
+      makeCart({ carNumber: '1', onlineStatus: false, updates: ['code'] }),
+    ]);
+    expect(rows().map((row) => row.dataset.testid)).toEqual(['fleet-row-1', 'fleet-row-2']);
+    const first = within(screen.getByTestId('fleet-row-1'));
+    expect(first.getByText('Offline')).toBeTruthy();
+    expect(first.getByText('Code')).toBeTruthy();
+    expect(screen.getByTestId('fleet-lock-state-1').dataset.state).toBe('locked');
+    expect(screen.getByTestId('fleet-lock-state-2').dataset.state).toBe('unlocked');
+    expect(within(screen.getByTestId('fleet-row-2')).getByText('In use')).toBeTruthy();
+  });
+
+  it('searches by number, name, serial or driver once typing paused', async () => {
+    renderFleet('basic', [
+      makeCart({ carNumber: '1', carName: 'Blue' }),
+      makeCart({ carNumber: '2', carName: 'Red', driverName: 'Eva Blueberry' }),
+      makeCart({ carNumber: '3', carName: 'Green' }),
+    ]);
+    fireEvent.change(screen.getByTestId('fleet-search'), { target: { value: 'blue' } });
+    // Debounced (§9): the list changes only after 700 ms.
+    expect(rows()).toHaveLength(3);
+    await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 2_000 });
+
+    fireEvent.change(screen.getByTestId('fleet-search'), { target: { value: 'nothing like it' } });
+    expect(await screen.findByText('No devices found', {}, { timeout: 2_000 })).toBeTruthy();
+  });
+
+  // Fifty MUI rows per render are slow in jsdom, hence the longer limit.
+  it('pages by 50 by default and remembers another page size', { timeout: 30_000 }, async () => {
+    renderFleet('basic', numbered(55));
+    expect(rows()).toHaveLength(50);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(rows().map((row) => row.dataset.testid)).toEqual(
+      [51, 52, 53, 54, 55].map((n) => `fleet-row-${n}`),
+    );
+
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: '20' }));
+    expect(rows()).toHaveLength(20);
+    expect(screen.getByTestId('fleet-row-1')).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.fleetPageSize)).toBe('20');
+    cleanup();
+
+    // Remembered: the next visit starts with 20 per page.
+    renderFleet('basic', numbered(25));
+    expect(rows()).toHaveLength(20);
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'All' }));
+    expect(rows()).toHaveLength(25);
+  });
+
+  it('enables the actions menu for role basic only with carts selected', async () => {
+    renderFleet('basic', numbered(3));
+    expect(actionsButton().disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('fleet-select-2'));
+    expect(actionsButton().disabled).toBe(false);
+    expect(actionsButton().textContent).toContain('Actions (1)');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all carts' }));
+    expect(actionsButton().textContent).toContain('Actions (3)');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all carts' }));
+    expect(actionsButton().disabled).toBe(true);
+  });
+
+  it('keeps the actions menu closed to roles below basic', async () => {
+    renderFleet('guest', numbered(2));
+    fireEvent.click(screen.getByTestId('fleet-select-1'));
+    expect(actionsButton().disabled).toBe(true);
+  });
+
+  it('locks the selected carts in bulk and reports how many got the command', async () => {
+    const server = renderFleet('basic', [
+      makeCart({ carNumber: '1', lockStatus: 0 }),
+      makeCart({ carNumber: '2', key: '1' }),
+    ]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all carts' }));
+    fireEvent.click(actionsButton());
+    // §4: a warning when any selected cart is in key mode.
+    expect(await screen.findByTestId('fleet-keymode-warning')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('fleet-action-lock'));
+
+    expect(await screen.findByText('Command sent to 2 Car(s)')).toBeTruthy();
+    const [call] = server.callsTo('POST', '/api/dashboard/devices/lock');
+    expect((call?.body as { ids: string[] }).ids).toHaveLength(2);
+  });
+
+  it('opens the cart sidebar from a row for role user, not for basic', async () => {
+    const cart = makeCart({ carNumber: '7' });
+    renderFleet('user', [cart]);
+    fireEvent.click(screen.getByTestId('fleet-row-7'));
+    expect(await screen.findByTestId('cart-sidebar')).toBeTruthy();
+    cleanup();
+
+    renderFleet('basic', [cart]);
+    fireEvent.click(screen.getByTestId('fleet-row-7'));
+    expect(screen.queryByTestId('cart-sidebar')).toBeNull();
+  });
+
+  it('switches the selected carts to key mode after confirmation', async () => {
+    const server = renderFleet('basic', numbered(2));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all carts' }));
+    fireEvent.click(actionsButton());
+    fireEvent.click(await screen.findByTestId('fleet-action-keymode'));
+    expect(server.callsTo('PATCH', '/api/dashboard/devices')).toHaveLength(0);
+
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
+    expect(await screen.findByText('Key mode set on 2 Car(s)')).toBeTruthy();
+    const [call] = server.callsTo('PATCH', '/api/dashboard/devices');
+    expect(call?.body).toMatchObject({ updateData: { key: '1' } });
+    // The answer replaced the live carts at once.
+    expect(Object.values(realtimeStore.getState().devicesById).every((cart) => cart.key === '1')).toBe(true);
+  });
+
+  it('shows the scheduled lock time and the master code', async () => {
+    renderFleet('basic', numbered(1), { lockFrom: '22:30', masterUnlock: '424242' });
+    const banner = await screen.findByTestId('fleet-lock-banner');
+    expect(banner.textContent).toContain('10:30 PM');
+    expect(banner.textContent).toContain('Master code: 424242');
+  });
+});

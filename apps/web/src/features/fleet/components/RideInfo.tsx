@@ -1,0 +1,27 @@
+import type { CartView } from '@fairway/domain';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useFormatSpeed } from '../../devices/use-speed';
+
+/** The fleet's Ride info column: who drives the cart and how fast, while it is in use. */
+export function RideInfo({ cart }: { cart: CartView }) {
+  const { t } = useTranslation();
+  const formatSpeed = useFormatSpeed();
+  if (!cart.inUse && cart.driverName === null) {
+    return (
+      <Typography variant="body2" sx={{ color: 'text.disabled' }}>
+        {t('fleet.ride.none')}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <Typography variant="body2">{cart.driverName ?? t('fleet.ride.inProgress')}</Typography>
+      {cart.onlineStatus && (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {formatSpeed(cart.gpsSpeed)}
+        </Typography>
+      )}
+    </>
+  );
+}
