@@ -30,5 +30,5 @@ test('an unauthenticated visitor is sent to the login and brought back afterward
   await page.locator('input[name="password"]').fill('demo-password');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/fleet$/);
-  await expect(page.getByText('This page arrives with a later release.')).toBeVisible();
+  await expect(page.getByTestId('fleet-lock-state-1')).toBeVisible();
 });

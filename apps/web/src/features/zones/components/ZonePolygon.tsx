@@ -35,8 +35,10 @@ export function ZonePolygon({ zone, zoom, onClick }: ZonePolygonProps) {
 
   // For the end-to-end tests: the SVG path exists once react-leaflet (a child) has added the layer.
   useEffect(() => {
-    ref.current?.getElement()?.setAttribute('data-testid', `zone-${zone._id}`);
-  }, [zone._id]);
+    const element = ref.current?.getElement();
+    element?.setAttribute('data-testid', `zone-${zone._id}`);
+    element?.setAttribute('data-zone-type', zone.properties.type);
+  }, [zone._id, zone.properties.type]);
 
   return (
     <Polygon
