@@ -172,6 +172,9 @@ async function republishConfigs(configs: DeviceConfigService, gateway: DeviceGat
       .then((count) => log.info({ count }, 'device configs republished'))
       .catch((error: unknown) => log.error({ err: error }, 'republishing device configs failed'));
   await republish();
+  await configs
+    .publishUnconfigured()
+    .catch((error: unknown) => log.error({ err: error }, 'publishing first device configs failed'));
   gateway.client.on('connect', (connack) => {
     if (!connack.sessionPresent) void republish();
   });

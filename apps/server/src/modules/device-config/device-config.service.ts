@@ -89,6 +89,17 @@ export class DeviceConfigService implements DeviceConfigPublisher {
     return { devices: published.length };
   }
 
+  /** Carts that never had a config (a fresh demo, a first start) get their site's now. */
+  async publishUnconfigured(): Promise<number> {
+    const rows = await this.db.select({ id: devices.id }).from(devices).where(eq(devices.configVersion, 0));
+    return (
+      await this.publishDevices(
+        rows.map((row) => row.id),
+        ['ss'],
+      )
+    ).devices;
+  }
+
   /** At start: hands every stored config to the broker again (retained), oldest carts first. */
   async republishAll(): Promise<number> {
     const rows = await this.db.select().from(deviceConfigs);
