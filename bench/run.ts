@@ -6,7 +6,10 @@
  *       `positions` at the end;
  *   (b) device → browser latency p50/p99 at 2,000 msg/s, timed by a Socket.IO client in the site room;
  *   (c) server RSS with 2,000 carts connected, idle and at a steady 5,000 msg/s;
+ *   (d) command round-trip: lock/unlock over HTTP → cart ack → socket `command:update`, one at a time and
+ *       20 at a time, while every cart keeps reporting at 2,000 msg/s;
  * each beside the broker's raw relay rate (plain publisher → subscriber, QoS 0) measured in the same run.
+ * BENCH_ONLY=commands connects the carts and runs (d) alone.
  *
  * The server (HTTP, Socket.IO, gateway, Aedes) runs in this process; PostgreSQL is the embedded server in a
  * temporary DATA_DIR; carts and browser run in two child processes. BENCH_MQTT_URL (+ BENCH_MQTT_USERNAME,
@@ -15,12 +18,21 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { CommandView } from '@fairway/domain';
 import { devices, positions } from '../apps/server/src/modules/devices/devices.table';
 import { bootBenchServer, type BenchServer, type ExternalBroker } from './lib/boot';
 import { Child } from './lib/child';
-import type { FleetCommand, FleetReport, ProbeCommand, ProbeReport } from './lib/protocol';
-import { toMarkdown, writeResults, type BenchResult } from './lib/report';
+import { watchServer, type ServerLoad } from './lib/server-watch';
+import type {
+  CommandSample,
+  CommandTarget,
+  FleetCommand,
+  FleetReport,
+  ProbeCommand,
+  ProbeReport,
+} from './lib/protocol';
+import { summarize, toMarkdown, writeResults, type BenchResult, type CommandRun } from './lib/report';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CARTS = Number(process.env.BENCH_CARTS ?? 2_000);
@@ -31,6 +43,11 @@ const STEADY_SECONDS = 10;
 const LATENCY_SECONDS = 10;
 const RELAY_SECONDS = 5;
 const RELAY_TOPIC = 'fairway/bench/relay';
+/** Lock/unlock calls per series (one at a time, then COMMAND_BURST at a time), each to a different cart. */
+const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 400);
+const COMMAND_BURST = 20;
+const ONLY = process.env.BENCH_ONLY === 'commands' ? 'commands' : null;
+if (process.env.BENCH_ONLY && !ONLY) throw new Error('BENCH_ONLY knows one phase: commands');
 
 const external: ExternalBroker | null = process.env.BENCH_MQTT_URL
   ? {
@@ -64,6 +81,10 @@ function sampleRss() {
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const loadAverage = os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ');
   const broker = external ? `Mosquitto (${external.url})` : 'Aedes 1.2 (embedded)';
   console.log(`Booting server, embedded PostgreSQL and ${CARTS} carts on ${broker}…`);
   const server: BenchServer = await bootBenchServer(CARTS, external);
@@ -91,58 +112,41 @@ async function main(): Promise<void> {
     const rssConnected = process.memoryUsage.rss();
     console.log(`  ${connected.ms} ms; server RSS ${Math.round(mb(rssConnected))} MB`);
 
-    // Before (a): the RSS a process reached never comes back down, so the moderate load goes first.
-    console.log(`Steady ${TARGET_RATE} msg/s for ${STEADY_SECONDS} s…`);
-    rss.resetPeak();
-    const steadyBefore = await positionCount();
-    fleet.send({ type: 'publish', ratePerSecond: TARGET_RATE });
-    await sleep(STEADY_SECONDS * 1_000);
-    fleet.send({ type: 'stop' });
-    const steadySent = (await fleet.next('stopped')).sent;
-    await until(
-      async () => (await positionCount()) - steadyBefore >= steadySent,
-      30_000,
-      'the steady run to be stored',
-    );
-    const rssSteady = rss.peak();
-    console.log(`  highest RSS ${Math.round(mb(rssSteady))} MB`);
-
-    console.log(`(a) Throughput for ${THROUGHPUT_SECONDS} s…`);
-    rss.resetPeak();
-    const throughput = await measureThroughput(server, fleet, probe, positionCount);
-    console.log(`  ${Math.round(throughput.messagesPerSecond)} msg/s, ${throughput.lost} lost`);
-
-    console.log(`(b) Latency at ${LATENCY_RATE} msg/s for ${LATENCY_SECONDS} s…`);
-    const before = await positionCount();
-    probe.send({ type: 'record', on: true });
-    fleet.send({ type: 'publish', ratePerSecond: LATENCY_RATE });
-    await sleep(LATENCY_SECONDS * 1_000);
-    fleet.send({ type: 'stop' });
-    const { sent } = await fleet.next('stopped');
-    await until(async () => (await positionCount()) - before >= sent, 30_000, 'the latency run to be stored');
-    await sleep(500);
-    probe.send({ type: 'record', on: false });
-    probe.send({ type: 'report' });
-    const { latency } = await probe.next('report');
-    console.log(`  p50 ${latency.p50} ms, p99 ${latency.p99} ms`);
-    const rssPeak = rss.peak();
+    let loadPhases: Awaited<ReturnType<typeof runLoadPhases>> | null = null;
+    if (!ONLY) loadPhases = await runLoadPhases(server, fleet, probe, rss, positionCount);
     rss.stop();
 
+    console.log(
+      `(d) Command round-trip at ${LATENCY_RATE} msg/s: ${COMMANDS} calls one at a time, ${COMMANDS} ${COMMAND_BURST} at a time…`,
+    );
+    const commands = await measureCommands(server, fleet, probe);
+    for (const run of commands.runs)
+      console.log(
+        `  ${run.label}: HTTP p50 ${run.http.p50} ms, p99 ${run.http.p99} ms; socket p50 ${run.socket.p50} ms, p99 ${run.socket.p99} ms; ${run.acknowledged}/${run.calls} acknowledged`,
+      );
+
     // Last, so the relay's burst of buffers does not inflate the server's RSS figures above.
-    console.log('Broker relay…');
-    probe.send({ type: 'relay-subscribe', broker: server.serverBroker, topic: RELAY_TOPIC });
-    await probe.next('relay-ready');
-    fleet.send({
-      type: 'relay-publish',
-      broker: server.serverBroker,
-      topic: RELAY_TOPIC,
-      seconds: RELAY_SECONDS,
-    });
-    await fleet.next('relay-published', 30_000);
-    await sleep(1_000);
-    probe.send({ type: 'relay-report' });
-    const relay = await probe.next('relay-result');
-    console.log(`  ${Math.round(relay.messagesPerSecond)} msg/s`);
+    let relay: ProbeReport & { type: 'relay-result' } = {
+      type: 'relay-result',
+      received: 0,
+      messagesPerSecond: 0,
+    };
+    if (!ONLY) {
+      console.log('Broker relay…');
+      probe.send({ type: 'relay-subscribe', broker: server.serverBroker, topic: RELAY_TOPIC });
+      await probe.next('relay-ready');
+      fleet.send({
+        type: 'relay-publish',
+        broker: server.serverBroker,
+        topic: RELAY_TOPIC,
+        seconds: RELAY_SECONDS,
+      });
+      await fleet.next('relay-published', 30_000);
+      await sleep(1_000);
+      probe.send({ type: 'relay-report' });
+      relay = await probe.next('relay-result');
+      console.log(`  ${Math.round(relay.messagesPerSecond)} msg/s`);
+    }
 
     const pg = await rt.ctx.db.execute<{ version: string }>(sql`select version()`);
     const cpus = os.cpus();
@@ -161,24 +165,35 @@ async function main(): Promise<void> {
           .join(' ')
           .trim(),
         postgres: String(pg.rows[0]?.version ?? '').split(' on ')[0] ?? 'PostgreSQL',
+        loadAverage,
       },
       broker,
       carts: CARTS,
+      only: ONLY,
       connect: { ms: connected.ms },
-      relay: {
-        messagesPerSecond: Math.round(relay.messagesPerSecond),
-        received: relay.received,
-        seconds: RELAY_SECONDS,
-      },
-      throughput,
-      latency: { ...latency, ratePerSecond: LATENCY_RATE, sent, persisted: (await positionCount()) - before },
+      ...(loadPhases
+        ? {
+            relay: {
+              messagesPerSecond: Math.round(relay.messagesPerSecond),
+              received: relay.received,
+              seconds: RELAY_SECONDS,
+            },
+            throughput: loadPhases.throughput,
+            latency: loadPhases.latency,
+          }
+        : {}),
       memory: {
         rssBootedMb: Math.round(mb(rssBooted)),
         rssConnectedMb: Math.round(mb(rssConnected)),
-        rssSteadyMb: Math.round(mb(rssSteady)),
-        steadyRate: TARGET_RATE,
-        rssPeakMb: Math.round(mb(rssPeak)),
+        ...(loadPhases
+          ? {
+              rssSteadyMb: Math.round(mb(loadPhases.rssSteady)),
+              steadyRate: TARGET_RATE,
+              rssPeakMb: Math.round(mb(loadPhases.rssPeak)),
+            }
+          : {}),
       },
+      commands,
       durationSeconds: (performance.now() - started) / 1000,
     };
     const files = await writeResults(result, path.join(here, 'results'));
@@ -188,6 +203,229 @@ async function main(): Promise<void> {
     await Promise.all([fleet.exit({ type: 'exit' }), probe.exit({ type: 'exit' })]);
     await server.stop();
   }
+}
+
+/** Steady 5,000 msg/s (highest RSS), then (a) throughput and (b) latency at 2,000 msg/s. */
+async function runLoadPhases(
+  server: BenchServer,
+  fleet: Child<FleetCommand, FleetReport>,
+  probe: Child<ProbeCommand, ProbeReport>,
+  rss: ReturnType<typeof sampleRss>,
+  positionCount: () => Promise<number>,
+) {
+  // Before (a): the RSS a process reached never comes back down, so the moderate load goes first.
+  console.log(`Steady ${TARGET_RATE} msg/s for ${STEADY_SECONDS} s…`);
+  rss.resetPeak();
+  const steadyBefore = await positionCount();
+  fleet.send({ type: 'publish', ratePerSecond: TARGET_RATE });
+  await sleep(STEADY_SECONDS * 1_000);
+  fleet.send({ type: 'stop' });
+  const steadySent = (await fleet.next('stopped')).sent;
+  await until(
+    async () => (await positionCount()) - steadyBefore >= steadySent,
+    30_000,
+    'the steady run to be stored',
+  );
+  const rssSteady = rss.peak();
+  console.log(`  highest RSS ${Math.round(mb(rssSteady))} MB`);
+
+  console.log(`(a) Throughput for ${THROUGHPUT_SECONDS} s…`);
+  rss.resetPeak();
+  const throughput = await measureThroughput(server, fleet, probe, positionCount);
+  console.log(`  ${Math.round(throughput.messagesPerSecond)} msg/s, ${throughput.lost} lost`);
+
+  console.log(`(b) Latency at ${LATENCY_RATE} msg/s for ${LATENCY_SECONDS} s…`);
+  const before = await positionCount();
+  probe.send({ type: 'record', on: true });
+  fleet.send({ type: 'publish', ratePerSecond: LATENCY_RATE });
+  await sleep(LATENCY_SECONDS * 1_000);
+  fleet.send({ type: 'stop' });
+  const { sent } = await fleet.next('stopped');
+  await until(async () => (await positionCount()) - before >= sent, 30_000, 'the latency run to be stored');
+  await sleep(500);
+  probe.send({ type: 'record', on: false });
+  probe.send({ type: 'report' });
+  const { latency } = await probe.next('report');
+  console.log(`  p50 ${latency.p50} ms, p99 ${latency.p99} ms`);
+  return {
+    rssSteady,
+    rssPeak: rss.peak(),
+    throughput,
+    latency: { ...latency, ratePerSecond: LATENCY_RATE, sent, persisted: (await positionCount()) - before },
+  };
+}
+
+/** The clock the probe and the fleet use too (epoch ms, sub-millisecond), so their times line up. */
+const clock = () => performance.timeOrigin + performance.now();
+
+/**
+ * (d) While every cart reports at the latency phase's rate, the probe locks or unlocks carts over HTTP:
+ * COMMANDS calls one at a time, then COMMANDS more COMMAND_BURST at a time, each to a different cart whose
+ * state differs from the one asked. The server process notes when each command was stored, when its ack
+ * reached the gateway and when its final state was announced; the fleet notes when each cart received its
+ * command; with the probe's request, socket event and answer times that splits every round-trip in stages.
+ */
+async function measureCommands(
+  server: BenchServer,
+  fleet: Child<FleetCommand, FleetReport>,
+  probe: Child<ProbeCommand, ProbeReport>,
+): Promise<BenchResult['commands']> {
+  const { rt } = server;
+  fleet.send({ type: 'obey-commands' });
+  const { ms: subscribeMs } = await fleet.next('obeying', 120_000);
+
+  const stored = new Map<string, number>();
+  const ended = new Map<string, number>();
+  const ackAtGateway = new Map<string, number>();
+  const onCommand = (view: CommandView) => {
+    const now = clock();
+    if (view.state === 'queued') stored.set(view._id, now);
+    else if (view.finishedAt) ended.set(view._id, now);
+  };
+  rt.ctx.bus.on('command.updated', onCommand);
+  // The runtime's own ack handler, with the time the ack reached the gateway noted first.
+  rt.gateway.handle('ack', (deviceId, ack) => {
+    ackAtGateway.set(ack.id, clock());
+    return rt.ctx.commands.acknowledged(deviceId, ack);
+  });
+
+  const calls = Math.min(COMMANDS, Math.floor(CARTS / 2));
+  // Spread over the fleet; each cart gets one call, so a report it sent before its command cannot make it
+  // look already in the asked state.
+  const step = Math.max(1, Math.floor(CARTS / (2 * calls)));
+  // Even and odd carts alternate, so about half are locked (the fleet starts odd carts locked).
+  const ids = Array.from(
+    { length: 2 * calls },
+    (_, i) => server.carts[step > 1 ? i * step + (i % 2) : i]!.deviceId,
+  );
+  fleet.send({ type: 'publish', ratePerSecond: LATENCY_RATE });
+  await sleep(1_000);
+  // What the telemetry alone costs the server, for comparison with the series below.
+  const baseline = await watchServer(rt.ctx.database.pool);
+  await sleep(3_000);
+  const withoutCommands = await baseline.stop();
+  const states = new Map(
+    (
+      await rt.ctx.db
+        .select({ id: devices.id, lockStatus: devices.lockStatus })
+        .from(devices)
+        .where(inArray(devices.id, ids))
+    ).map((row) => [row.id, row.lockStatus]),
+  );
+  const targets: CommandTarget[] = ids.map((deviceId) => ({
+    deviceId,
+    action: states.get(deviceId) === 1 ? 'unlock' : 'lock',
+  }));
+
+  const series: Array<{
+    label: string;
+    concurrency: number;
+    samples: CommandSample[];
+    seconds: number;
+    server: ServerLoad;
+  }> = [];
+  try {
+    for (const [label, concurrency, slice] of [
+      ['one at a time', 1, targets.slice(0, calls)],
+      [`${COMMAND_BURST} at a time`, COMMAND_BURST, targets.slice(calls)],
+    ] as const) {
+      const watch = await watchServer(rt.ctx.database.pool);
+      probe.send({ type: 'commands', label, targets: [...slice], concurrency });
+      const { samples, seconds } = await probe.next('commands-result', 600_000);
+      series.push({ label, concurrency, samples, seconds, server: await watch.stop() });
+    }
+  } finally {
+    fleet.send({ type: 'stop' });
+    await fleet.next('stopped');
+    rt.ctx.bus.off('command.updated', onCommand);
+    rt.gateway.handle('ack', (deviceId, ack) => rt.ctx.commands.acknowledged(deviceId, ack));
+  }
+  fleet.send({ type: 'command-receipts' });
+  const receipts = new Map((await fleet.next('command-receipts')).receipts.map((r) => [r.id, r]));
+  const runs: CommandRun[] = series.map(({ label, concurrency, samples, seconds, server: load }) => ({
+    label,
+    concurrency,
+    ...summarizeRun(samples, seconds),
+    server: load,
+  }));
+
+  function summarizeRun(
+    samples: CommandSample[],
+    seconds: number,
+  ): Omit<CommandRun, 'label' | 'concurrency' | 'server'> {
+    const good = samples.filter(
+      (s) =>
+        s.status === 200 && s.state === 'acknowledged' && s.deviceMatches && s.finalState === 'acknowledged',
+    );
+    const failures: Record<string, number> = {};
+    for (const s of samples) {
+      if (good.includes(s)) continue;
+      const key =
+        s.status !== 200 || s.state !== 'acknowledged'
+          ? `${s.status}${s.state ? ` ${s.state}` : ''}`
+          : !s.deviceMatches
+            ? '200 acknowledged, cart not in the asked state'
+            : s.finalState
+              ? `200 acknowledged, socket said ${s.finalState}`
+              : '200 acknowledged, no socket event';
+      failures[key] = (failures[key] ?? 0) + 1;
+    }
+    // Each acknowledged call's stages (undefined where a time is missing), in ms.
+    const round = (v: number) => Math.round(v * 10) / 10;
+    const timelines = good.map((s) => {
+      const id = s.commandId ?? '';
+      const points = [
+        s.startedAt,
+        stored.get(id),
+        receipts.get(id)?.receivedAt,
+        ackAtGateway.get(id),
+        ended.get(id),
+        s.finalAt!,
+        s.answeredAt,
+      ];
+      const gap = (i: number) => {
+        const [from, to] = [points[i], points[i + 1]];
+        return from === undefined || to === undefined ? undefined : round(to - from);
+      };
+      return {
+        deviceId: s.deviceId,
+        commandId: id,
+        action: s.action,
+        http: round(s.answeredAt - s.startedAt),
+        socket: round(s.finalAt! - s.startedAt),
+        toStored: gap(0),
+        storedToCart: gap(1),
+        cartToGateway: gap(2),
+        ackStored: gap(3),
+        toSocket: gap(4),
+        socketToHttp: gap(5),
+      };
+    });
+    type Timeline = (typeof timelines)[number];
+    const stage = (key: keyof CommandRun['stages']) =>
+      summarize(timelines.flatMap((t: Timeline) => (t[key] === undefined ? [] : [t[key]])));
+    return {
+      calls: samples.length,
+      acknowledged: good.length,
+      failures,
+      seconds,
+      http: summarize(timelines.map((t) => t.http)),
+      socket: summarize(timelines.map((t) => t.socket)),
+      stages: {
+        toStored: stage('toStored'),
+        storedToCart: stage('storedToCart'),
+        cartToGateway: stage('cartToGateway'),
+        ackStored: stage('ackStored'),
+        toSocket: stage('toSocket'),
+        socketToHttp: stage('socketToHttp'),
+      },
+      slowest: [...timelines].sort((x, y) => y.http - x.http).slice(0, 10),
+      lateAnswers: good.filter((s) => s.answeredAt - s.finalAt! >= 200).length,
+      staleUpdates: samples.reduce((sum, s) => sum + s.staleUpdates, 0),
+    };
+  }
+
+  return { ratePerSecond: LATENCY_RATE, subscribeMs, withoutCommands, runs };
 }
 
 /**
@@ -201,7 +439,7 @@ async function measureThroughput(
   fleet: Child<FleetCommand, FleetReport>,
   probe: Child<ProbeCommand, ProbeReport>,
   positionCount: () => Promise<number>,
-): Promise<BenchResult['throughput']> {
+): Promise<NonNullable<BenchResult['throughput']>> {
   const { gateway } = server.rt;
   const startStats = gateway.stats();
   const startPositions = await positionCount();

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LatencySummary } from './protocol';
+import type { ServerLoad } from './server-watch';
 
 export interface BenchResult {
   date: string;
@@ -13,12 +14,16 @@ export interface BenchResult {
     /** V8 heap flags the server process ran with (NODE_OPTIONS); they decide most of its RSS. */
     nodeOptions: string;
     postgres: string;
+    /** 1, 5 and 15 minute load averages when the run started: other work on the machine skews every figure. */
+    loadAverage: string;
   };
   broker: string;
   carts: number;
+  /** Phases run: all, or only the command round-trip (`BENCH_ONLY=commands`); the others are then absent. */
+  only: 'commands' | null;
   connect: { ms: number };
-  relay: { messagesPerSecond: number; received: number; seconds: number };
-  throughput: {
+  relay?: { messagesPerSecond: number; received: number; seconds: number };
+  throughput?: {
     sent: number;
     persisted: number;
     lost: number;
@@ -39,7 +44,7 @@ export interface BenchResult {
       slowestFlushMs: number;
     }>;
   };
-  latency: LatencySummary & {
+  latency?: LatencySummary & {
     ratePerSecond: number;
     sent: number;
     persisted: number;
@@ -54,43 +59,166 @@ export interface BenchResult {
   memory: {
     rssBootedMb: number;
     rssConnectedMb: number;
-    rssSteadyMb: number;
-    steadyRate: number;
-    rssPeakMb: number;
+    rssSteadyMb?: number;
+    steadyRate?: number;
+    rssPeakMb?: number;
+  };
+  /** (d) Lock/unlock round-trips over HTTP while every cart reports at `ratePerSecond`. */
+  commands: {
+    ratePerSecond: number;
+    /** Time for every cart to subscribe to its command topic. */
+    subscribeMs: number;
+    /** The server and PostgreSQL during 3 s of the telemetry alone, just before the calls. */
+    withoutCommands: ServerLoad;
+    runs: CommandRun[];
   };
   durationSeconds: number;
 }
 
-export const TARGETS = { messagesPerSecond: 5_000, p99Ms: 100, rssMb: 400 };
+/** One series of lock/unlock calls, `concurrency` at a time, each to a different cart. */
+export interface CommandRun {
+  label: string;
+  concurrency: number;
+  calls: number;
+  /** HTTP 200 with the command acknowledged, the cart in the asked state, and the socket event seen. */
+  acknowledged: number;
+  /** The others, by HTTP status and state (e.g. "409", "200 failed", "200 acknowledged, no socket event"). */
+  failures: Record<string, number>;
+  seconds: number;
+  /** API call → HTTP answer with state 'acknowledged'. */
+  http: LatencySummary;
+  /** API call → socket `command:update` with state 'acknowledged'. */
+  socket: LatencySummary;
+  /**
+   * The same path in consecutive stages, on a clock shared by the three processes (probe, server, fleet):
+   * request → command stored (`queued` announced in the server); → cart received it; → its ack reached the
+   * gateway; → ack stored (final state announced); → socket event at the probe; socket event → HTTP answer.
+   */
+  stages: {
+    toStored: LatencySummary;
+    storedToCart: LatencySummary;
+    cartToGateway: LatencySummary;
+    ackStored: LatencySummary;
+    toSocket: LatencySummary;
+    socketToHttp: LatencySummary;
+  };
+  /** The ten slowest calls (by HTTP answer), stage by stage, in ms; in the JSON only. */
+  slowest: Array<
+    { deviceId: string; commandId: string; action: string; http: number; socket: number } & Partial<
+      Record<keyof CommandRun['stages'], number>
+    >
+  >;
+  /** Answers that came ≥ 200 ms after the socket event: the waiter missed the ack and woke on its DB poll. */
+  lateAnswers: number;
+  /** The server process and PostgreSQL while the series ran (the stall the latencies come from). */
+  server: ServerLoad;
+  /** `device:update`s showing the old lock state after the acknowledgement (a report sent before it). */
+  staleUpdates: number;
+}
+
+export const TARGETS = { messagesPerSecond: 5_000, p99Ms: 100, rssMb: 400, commandP99Ms: 100 };
+
+export function summarize(values: number[]): LatencySummary {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const r = (v: number) => Math.round(v * 10) / 10;
+  return {
+    samples: sorted.length,
+    p50: r(at(0.5)),
+    p90: r(at(0.9)),
+    p99: r(at(0.99)),
+    max: r(sorted.at(-1) ?? 0),
+  };
+}
 
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
 const pass = (ok: boolean) => (ok ? 'met' : '**missed**');
 
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : n(value));
+const spread = (l: LatencySummary) =>
+  `p50 ${ms(l.p50)}, p90 ${ms(l.p90)}, p99 ${ms(l.p99)}, max ${ms(l.max)} ms`;
+
 export function toMarkdown(r: BenchResult): string {
   const t = r.throughput;
+  const l = r.latency;
+  const m = r.memory;
+  const rows: string[] = [];
+  if (t && r.relay)
+    rows.push(
+      `| (a) telemetry ingested, validated, persisted, pushed | **${n(t.messagesPerSecond)} msg/s** sustained over ${t.seconds.toFixed(1)} s (peak 1 s window ${n(t.peakMessagesPerSecond)}); ${n(t.persisted)} of ${n(t.sent)} stored, ${n(t.lost)} lost | ≥ ${n(TARGETS.messagesPerSecond)} msg/s, none lost: ${pass(t.messagesPerSecond >= TARGETS.messagesPerSecond && t.lost === 0)} | ${n(r.relay.messagesPerSecond)} msg/s |`,
+    );
+  if (l)
+    rows.push(
+      `| (b) device → browser latency at ${n(l.ratePerSecond)} msg/s | p50 **${n(l.p50)} ms**, p90 ${n(l.p90)} ms, p99 **${n(l.p99)} ms**, max ${n(l.max)} ms (${n(l.samples)} samples) | p99 < ${TARGETS.p99Ms} ms: ${pass(l.p99 < TARGETS.p99Ms)} | |`,
+      `| … of which cart → gateway (broker) | p50 ${n(l.cartToGateway.p50)} ms, p99 ${n(l.cartToGateway.p99)} ms | | |`,
+      `| … of which gateway → browser (batch, PostgreSQL, Socket.IO) | p50 ${n(l.gatewayToBrowser.p50)} ms, p99 ${n(l.gatewayToBrowser.p99)} ms | | |`,
+    );
+  rows.push(
+    `| (c) server RSS with ${n(r.carts)} carts connected | **${n(m.rssConnectedMb)} MB** (${n(m.rssBootedMb)} MB before any cart connected) | < ${TARGETS.rssMb} MB: ${pass(m.rssConnectedMb < TARGETS.rssMb)} | |`,
+  );
+  if (m.rssSteadyMb !== undefined && m.steadyRate !== undefined)
+    rows.push(
+      `| … highest RSS at a steady ${n(m.steadyRate)} msg/s (10 s) | ${n(m.rssSteadyMb)} MB | < ${TARGETS.rssMb} MB: ${pass(m.rssSteadyMb < TARGETS.rssMb)} | |`,
+    );
+  if (m.rssPeakMb !== undefined)
+    rows.push(
+      `| … highest RSS during (a) | ${n(m.rssPeakMb)} MB | < ${TARGETS.rssMb} MB: ${pass(m.rssPeakMb < TARGETS.rssMb)} | |`,
+    );
+  const c = r.commands;
+  for (const run of c.runs) {
+    const what = run.concurrency === 1 ? 'one at a time' : `${run.concurrency} at a time`;
+    rows.push(
+      `| (d) command round-trip, ${what}: lock/unlock call → HTTP answer 'acknowledged' | p50 **${ms(run.http.p50)} ms**, p90 ${ms(run.http.p90)} ms, p99 **${ms(run.http.p99)} ms**, max ${ms(run.http.max)} ms (${n(run.acknowledged)} of ${n(run.calls)} acknowledged) | p99 < ${TARGETS.commandP99Ms} ms: ${pass(run.http.p99 < TARGETS.commandP99Ms && run.acknowledged === run.calls)} | |`,
+      `| … call → socket \`command:update\` 'acknowledged' | p50 **${ms(run.socket.p50)} ms**, p90 ${ms(run.socket.p90)} ms, p99 **${ms(run.socket.p99)} ms**, max ${ms(run.socket.max)} ms | p99 < ${TARGETS.commandP99Ms} ms: ${pass(run.socket.p99 < TARGETS.commandP99Ms)} | |`,
+    );
+  }
+  const stageRows = c.runs.flatMap((run) => {
+    const s = run.stages;
+    const what = run.concurrency === 1 ? 'one at a time' : `${run.concurrency} at a time`;
+    return [
+      `| ${what}: call → command stored (auth, 2 reads, insert) | ${spread(s.toStored)} |`,
+      `| … stored → cart received (publish, broker) | ${spread(s.storedToCart)} |`,
+      `| … cart received → ack at gateway (cart, broker) | ${spread(s.cartToGateway)} |`,
+      `| … ack at gateway → ack stored (finish transaction) | ${spread(s.ackStored)} |`,
+      `| … ack stored → socket event at browser (Socket.IO) | ${spread(s.toSocket)} |`,
+      `| … socket event → HTTP answer (waiter, cart read, reply) | ${spread(s.socketToHttp)} |`,
+    ];
+  });
+  const notes = c.runs.map((run) => {
+    const failures = Object.entries(run.failures)
+      .map(([k, v]) => `${v}× ${k}`)
+      .join(', ');
+    return `${run.label} (${n(run.calls)} calls in ${run.seconds.toFixed(1)} s): ${failures || 'no failures'}; answers ≥ 200 ms after the socket event (waiter woken by its DB poll): ${run.lateAnswers}; stale lock states pushed after the ack: ${run.staleUpdates}. Server event loop ${Math.round(run.server.eventLoopUtilization * 100)} % busy (delay p99 ${run.server.eventLoopDelayP99Ms} ms, max ${run.server.eventLoopDelayMaxMs} ms); at most ${run.server.poolWaitingMax} queries waiting for a pool connection; backends waiting on a lock in ${Math.round(run.server.lockWaitShare * 100)} % of samples (at most ${run.server.lockWaitersMax}).`;
+  });
+  const whole = t
+    ? `Connecting ${n(r.carts)} carts (own credentials, waves of 200): ${n(r.connect.ms)} ms. Device updates pushed to the probe during (a): ${n(t.updatesPushed)} (reports of one cart inside one flush are merged into one update). Invalid messages: ${t.invalid}; positions dropped by the writer: ${t.droppedPositions}; failed flushes: ${t.failedFlushes}. Whole run: ${r.durationSeconds.toFixed(0)} s.`
+    : `Only the command phase ran (BENCH_ONLY=${r.only}). Connecting ${n(r.carts)} carts (own credentials, waves of 200): ${n(r.connect.ms)} ms. Whole run: ${r.durationSeconds.toFixed(0)} s.`;
   return [
     `### ${r.date} — ${r.broker}, ${n(r.carts)} carts`,
     '',
-    `Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memoryGb} GB, ${r.machine.os}, Node ${r.machine.node} (${r.machine.nodeOptions || 'default V8 heap flags'}), ${r.machine.postgres}.`,
+    `Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memoryGb} GB, ${r.machine.os}, Node ${r.machine.node} (${r.machine.nodeOptions || 'default V8 heap flags'}), ${r.machine.postgres}; load average at the start ${r.machine.loadAverage}.`,
     '',
     '| measure | result | target | broker relay (same run) |',
     '| --- | --- | --- | --- |',
-    `| (a) telemetry ingested, validated, persisted, pushed | **${n(t.messagesPerSecond)} msg/s** sustained over ${t.seconds.toFixed(1)} s (peak 1 s window ${n(t.peakMessagesPerSecond)}); ${n(t.persisted)} of ${n(t.sent)} stored, ${n(t.lost)} lost | ≥ ${n(TARGETS.messagesPerSecond)} msg/s, none lost: ${pass(t.messagesPerSecond >= TARGETS.messagesPerSecond && t.lost === 0)} | ${n(r.relay.messagesPerSecond)} msg/s |`,
-    `| (b) device → browser latency at ${n(r.latency.ratePerSecond)} msg/s | p50 **${n(r.latency.p50)} ms**, p90 ${n(r.latency.p90)} ms, p99 **${n(r.latency.p99)} ms**, max ${n(r.latency.max)} ms (${n(r.latency.samples)} samples) | p99 < ${TARGETS.p99Ms} ms: ${pass(r.latency.p99 < TARGETS.p99Ms)} | |`,
-    `| … of which cart → gateway (broker) | p50 ${n(r.latency.cartToGateway.p50)} ms, p99 ${n(r.latency.cartToGateway.p99)} ms | | |`,
-    `| … of which gateway → browser (batch, PostgreSQL, Socket.IO) | p50 ${n(r.latency.gatewayToBrowser.p50)} ms, p99 ${n(r.latency.gatewayToBrowser.p99)} ms | | |`,
-    `| (c) server RSS with ${n(r.carts)} carts connected | **${n(r.memory.rssConnectedMb)} MB** (${n(r.memory.rssBootedMb)} MB before any cart connected) | < ${TARGETS.rssMb} MB: ${pass(r.memory.rssConnectedMb < TARGETS.rssMb)} | |`,
-    `| … highest RSS at a steady ${n(r.memory.steadyRate)} msg/s (10 s) | ${n(r.memory.rssSteadyMb)} MB | < ${TARGETS.rssMb} MB: ${pass(r.memory.rssSteadyMb < TARGETS.rssMb)} | |`,
-    `| … highest RSS during (a) | ${n(r.memory.rssPeakMb)} MB | < ${TARGETS.rssMb} MB: ${pass(r.memory.rssPeakMb < TARGETS.rssMb)} | |`,
+    ...rows,
     '',
-    `Connecting ${n(r.carts)} carts (own credentials, waves of 200): ${n(r.connect.ms)} ms. Device updates pushed to the probe during (a): ${n(t.updatesPushed)} (reports of one cart inside one flush are merged into one update). Invalid messages: ${t.invalid}; positions dropped by the writer: ${t.droppedPositions}; failed flushes: ${t.failedFlushes}. Whole run: ${r.durationSeconds.toFixed(0)} s.`,
+    whole,
+    '',
+    `(d) Command round-trip while all ${n(r.carts)} carts report at ${n(c.ratePerSecond)} msg/s (subscribing them to their command topics took ${n(c.subscribeMs)} ms), in stages on a clock shared by the probe, the server and the fleet:`,
+    '',
+    '| stage | time |',
+    '| --- | --- |',
+    ...stageRows,
+    '',
+    `* The telemetry alone (3 s before the calls): server event loop ${Math.round(c.withoutCommands.eventLoopUtilization * 100)} % busy (delay p99 ${c.withoutCommands.eventLoopDelayP99Ms} ms); backends waiting on a lock in ${Math.round(c.withoutCommands.lockWaitShare * 100)} % of samples.`,
+    ...notes.map((note) => `* ${note}`),
     '',
   ].join('\n');
 }
 
 export async function writeResults(result: BenchResult, dir: string): Promise<string[]> {
   await fs.mkdir(dir, { recursive: true });
-  const stem = `${result.date.replace(/[:.]/g, '-')}-${result.broker.split(' ')[0]!.toLowerCase()}`;
+  const stem = `${result.date.replace(/[:.]/g, '-')}-${result.broker.split(' ')[0]!.toLowerCase()}${result.only ? `-${result.only}` : ''}`;
   const json = path.join(dir, `${stem}.json`);
   const md = path.join(dir, `${stem}.md`);
   await fs.writeFile(json, `${JSON.stringify(result, null, 2)}\n`);

@@ -1,18 +1,31 @@
 /**
  * Load process: 2,000 carts, each its own MQTT connection with its own credentials, publishing telemetry
- * round-robin at a rate the bench sets; also the publisher of the broker's raw relay measurement.
+ * round-robin at a rate the bench sets, and (once told to obey) answering lock/unlock commands as a real
+ * cart does; also the publisher of the broker's raw relay measurement.
  */
-import { deviceTopic, type TelemetryMessage } from '@fairway/domain';
+import { deviceTopic, type AckMessage, type CommandMessage, type TelemetryMessage } from '@fairway/domain';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { CartCredentials, Credentials, FleetCommand, FleetReport } from '../lib/protocol';
+import type {
+  CartCredentials,
+  CommandReceipt,
+  Credentials,
+  FleetCommand,
+  FleetReport,
+} from '../lib/protocol';
 
 const report = (message: FleetReport) => process.send?.(message);
 
 interface Cart {
+  deviceId: string;
   client: MqttClient;
   topic: string;
+  /** The cart's report; `lock` is its lock state, which commands change. */
   base: TelemetryMessage;
 }
+
+/** A clock shared by the three bench processes, finer than Date.now(). */
+const clock = () => performance.timeOrigin + performance.now();
+let receipts: CommandReceipt[] = [];
 
 let carts: Cart[] = [];
 let publishing: { rate: number; startedAt: number; sentAtRateChange: number; stop: boolean } | null = null;
@@ -55,6 +68,7 @@ async function connectCart(url: string, { deviceId, secret }: CartCredentials, i
     },
   );
   return {
+    deviceId,
     client,
     topic: deviceTopic(deviceId, 'telemetry'),
     base: {
@@ -64,7 +78,8 @@ async function connectCart(url: string, { deviceId, secret }: CartCredentials, i
       speed: 11.5,
       heading: 180,
       gpsLock: 9,
-      lock: 0,
+      // Half the fleet starts locked, so the command phase has carts to lock and carts to unlock.
+      lock: index % 2 === 1 ? 1 : 0,
       key: '0',
       keyAlarm: '0',
       battV: 50.1,
@@ -103,6 +118,59 @@ function publishLoop(): void {
   }
   if (slice >= 500) setImmediate(publishLoop);
   else setTimeout(publishLoop, 2);
+}
+
+/**
+ * Every cart subscribes to its command topic (QoS 1, as a cart does on connect; here only before the
+ * command phase, so the earlier phases stay comparable with earlier runs) and obeys: a lock or unlock
+ * changes its lock state, is acknowledged at once (QoS 1), and is followed by a report with the new state,
+ * as protocol §3.2 asks. Refusals follow §3.4 (expired, already in that state).
+ */
+async function obeyCommands(): Promise<void> {
+  const started = performance.now();
+  const wave = 200;
+  for (let i = 0; i < carts.length; i += wave) {
+    await Promise.all(
+      carts.slice(i, i + wave).map(async (cart) => {
+        const topic = deviceTopic(cart.deviceId, 'command');
+        const ackTopic = deviceTopic(cart.deviceId, 'ack');
+        cart.client.on('message', (received, payload) => {
+          if (received !== topic) return;
+          const receivedAt = clock();
+          const command = JSON.parse(payload.toString()) as CommandMessage;
+          const target = command.name === 'lock' ? 1 : command.name === 'unlock' ? 0 : null;
+          let ack: AckMessage;
+          if (Date.now() > command.expiresAt)
+            ack = { id: command.id, ok: false, error: 'expired', ts: Date.now() };
+          else if (target !== null && cart.base.lock === target)
+            ack = {
+              id: command.id,
+              ok: false,
+              error: target === 1 ? 'already locked' : 'already unlocked',
+              ts: Date.now(),
+            };
+          else ack = { id: command.id, ok: true, ts: Date.now() };
+          if (ack.ok && target !== null) cart.base.lock = target;
+          cart.client.publish(ackTopic, JSON.stringify(ack), { qos: 1 });
+          receipts.push({
+            id: command.id,
+            deviceId: cart.deviceId,
+            receivedAt,
+            ackedAt: clock(),
+            ok: ack.ok,
+          });
+          if (ack.ok && target !== null) {
+            const at = Date.now();
+            cart.client.publish(cart.topic, JSON.stringify({ ...cart.base, ts: at, odometer: at }), {
+              qos: 0,
+            });
+          }
+        });
+        await cart.client.subscribeAsync(topic, { qos: 1 });
+      }),
+    );
+  }
+  report({ type: 'obeying', carts: carts.length, ms: Math.round(performance.now() - started) });
 }
 
 async function relayPublish(broker: Credentials, topic: string, seconds: number): Promise<void> {
@@ -155,6 +223,13 @@ process.on('message', (message: FleetCommand) => {
     case 'stop':
       if (publishing) publishing.stop = true;
       else report({ type: 'stopped', sent });
+      return;
+    case 'obey-commands':
+      void obeyCommands();
+      return;
+    case 'command-receipts':
+      report({ type: 'command-receipts', receipts });
+      receipts = [];
       return;
     case 'exit':
       void Promise.all(carts.map((cart) => cart.client.endAsync())).finally(() => process.exit(0));

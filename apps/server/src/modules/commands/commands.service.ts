@@ -243,6 +243,10 @@ export class CommandsService {
         resolve(view);
       };
       this.finished.on(command.id, settle);
+      // The answer may have come while the command was being sent, before anyone listened: it is stored.
+      void this.commands.find(command.id).then((row) => {
+        if (row && FINAL_COMMAND_STATES.includes(row.state)) settle(toCommandView(row));
+      });
       const poll = setInterval(() => {
         void this.commands.find(command.id).then((row) => {
           if (row && FINAL_COMMAND_STATES.includes(row.state)) settle(toCommandView(row));
