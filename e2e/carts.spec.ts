@@ -42,7 +42,8 @@ test("an admin locks and unlocks carts with the fleet's bulk actions and sees th
     await page.getByTestId(`fleet-action-${action}`).click();
     await expect(page.getByText(/Command sent to 1 Car\(s\)/)).toBeVisible();
     await expect(state).toHaveAttribute('data-state', expected, { timeout: 12_000 });
-    if (await page.getByTestId('fleet-select-5').isChecked()) await page.getByTestId('fleet-select-5').uncheck();
+    if (await page.getByTestId('fleet-select-5').isChecked())
+      await page.getByTestId('fleet-select-5').uncheck();
   }
 });
 

@@ -2,6 +2,7 @@ import { scheduledLockDue, type CommandSource } from '@fairway/domain';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { AuthRepository } from '../modules/auth/auth.repository';
+import { rollUpHistory } from '../modules/history/history.rollup';
 import type { CommandsService } from '../modules/commands/commands.service';
 import type { JobRunner } from './job-runner';
 import {
@@ -19,6 +20,7 @@ export const CART_JOB_INTERVALS_MS = {
   'scheduled-lock': 30_000,
   'command-expiry': 5_000,
   'auth-prune': 24 * 60 * 60_000,
+  'history-rollup': 15 * 60_000,
 } as const;
 
 export type CartJobKind = keyof typeof CART_JOB_INTERVALS_MS;
@@ -26,7 +28,7 @@ export type CartJobKind = keyof typeof CART_JOB_INTERVALS_MS;
 /**
  * The server's own recurring work on carts and housekeeping, as durable jobs (one row each, run once
  * across instances): auto-lock, round timeout and the scheduled lock (spec §3/§4), ending commands nobody
- * answered, and pruning expired sessions.
+ * answered, pruning expired sessions, and rolling up ride history (modules/history).
  */
 export async function registerCartJobs(
   runner: JobRunner,
@@ -77,6 +79,13 @@ export async function registerCartJobs(
     const pruned = await new AuthRepository(db).pruneExpired();
     log.info(pruned, 'expired sessions pruned');
     return every('auth-prune')();
+  });
+
+  runner.register('history-rollup', async () => {
+    const result = await rollUpHistory(db, log, new Date());
+    if (result.days + result.weeks > 0) log.info(result, 'ride history rolled up');
+    // Over its time budget (a first run over months of positions): carry on right after this run.
+    return result.remaining > 0 ? new Date(Date.now() + 1_000) : every('history-rollup')();
   });
 
   for (const kind of Object.keys(CART_JOB_INTERVALS_MS) as CartJobKind[]) {

@@ -137,7 +137,11 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
         carNumber: String(index + 1),
         carName: name,
         lockCode: sixDigits(),
-        vehicleInfo: { cart: { model: 'Precedent' as const, brand: 'Club Car' }, power: 'FLA' as const, notes: '' },
+        vehicleInfo: {
+          cart: { model: 'Precedent' as const, brand: 'Club Car' },
+          power: 'FLA' as const,
+          notes: '',
+        },
       }));
     await tx
       .insert(devices)
