@@ -24,6 +24,7 @@ import { dashboardBatteryRoutes } from './modules/devices/battery.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
+import { rideHistoryRoutes } from './modules/history/history.routes';
 import { dashboardZoneRoutes } from './modules/zones/zones.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(dashboardZoneRoutes, { prefix: '/api/dashboard/zones', ctx });
   await app.register(dashboardCommandRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(dashboardBatteryRoutes, { prefix: '/api/dashboard/devices', ctx });
+  await app.register(rideHistoryRoutes, { prefix: '/api/dashboard/rides/history', ctx });
   await app.register(adminSiteRoutes, { prefix: '/api/admin/sites', ctx });
   await app.register(adminDeviceRoutes, { prefix: '/api/admin/devices', ctx });
   await app.register(adminCommandRoutes, { prefix: '/api/admin/devices', ctx });

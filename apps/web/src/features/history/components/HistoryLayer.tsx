@@ -1,7 +1,118 @@
+import type { HistoryMode, RideHistory, RideHistoryQuery } from '@fairway/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { MapOverlay } from '../../map/components/MapOverlay';
+import { useSite } from '../../sites/api/get-site';
+import { isHistoryNotReady, useRideHistory } from '../api/get-ride-history';
+import { historyRangeBounds, type HistoryRange } from '../lib/history-range';
+import { HistoryHeatmap } from './HistoryHeatmap';
+import { HistoryToolbar, type HistoryStatus } from './HistoryToolbar';
+import { HistoryTrails } from './HistoryTrails';
+
+interface HistoryLayerProps {
+  siteId: string;
+  open: boolean;
+  onClose: () => void;
+}
+
 /**
- * STUB (owner: history work). The ride-history toolbar (trail or heatmap; today, 7 days, 1, 3, 6 months)
- * and its map layers; rendered inside the MapContainer while `open`.
+ * The ride-history toolbar and its map layers (spec §2 Map), rendered inside the MapContainer while `open`.
+ * The mode and period stay chosen while the page lives, so reopening shows the same view, brought up to date.
  */
-export function HistoryLayer(_props: { siteId: string; open: boolean; onClose: () => void }) {
-  return null;
+export function HistoryLayer({ siteId, open, onClose }: HistoryLayerProps) {
+  const [mode, setMode] = useState<HistoryMode>('trail');
+  const [range, setRange] = useState<HistoryRange>('today');
+  if (!open) return null;
+  return (
+    <OpenHistory
+      siteId={siteId}
+      mode={mode}
+      onModeChange={setMode}
+      range={range}
+      onRangeChange={setRange}
+      onClose={onClose}
+    />
+  );
+}
+
+interface OpenHistoryProps {
+  siteId: string;
+  mode: HistoryMode;
+  onModeChange: (mode: HistoryMode) => void;
+  range: HistoryRange;
+  onRangeChange: (range: HistoryRange) => void;
+  onClose: () => void;
+}
+
+function OpenHistory({ siteId, mode, onModeChange, range, onRangeChange, onClose }: OpenHistoryProps) {
+  const { t, i18n } = useTranslation();
+  // Ranges end "now": fixed when a period is picked (or the toolbar opens), so the query key holds still.
+  const [askedAt, setAskedAt] = useState(() => Date.now());
+  // The map page has loaded the site before it shows the map; without it the browser's zone stands in.
+  const timeZone = useSite(siteId).data?.timezone ?? '';
+  const bounds = useMemo(
+    () => historyRangeBounds(range, new Date(askedAt), timeZone),
+    [range, askedAt, timeZone],
+  );
+  const query: RideHistoryQuery = { mode, start: bounds.start.toISOString(), end: bounds.end.toISOString() };
+  const history = useRideHistory(siteId, query);
+  const answer = history.data?.mode === mode ? history.data : undefined;
+
+  const period = useMemo(
+    () => formatPeriod(bounds.start, bounds.end, i18n.language, timeZone),
+    [bounds, i18n.language, timeZone],
+  );
+
+  let status: HistoryStatus;
+  if (history.isError && !history.isFetching)
+    status = { kind: 'error', message: errorMessage(history.error, t) };
+  else if (!answer) status = { kind: 'loading' };
+  else if (isEmpty(answer)) status = { kind: 'empty' };
+  else status = { kind: 'ready', carts: answer.mode === 'trail' ? answer.carts.length : null };
+
+  return (
+    <>
+      {answer?.mode === 'trail' && <HistoryTrails carts={answer.carts} />}
+      {answer?.mode === 'heatmap' && answer.points.length > 0 && <HistoryHeatmap points={answer.points} />}
+      <MapOverlay corner="top-left">
+        <HistoryToolbar
+          mode={mode}
+          onModeChange={onModeChange}
+          range={range}
+          onRangeChange={(next) => {
+            onRangeChange(next);
+            setAskedAt(Date.now());
+          }}
+          period={period}
+          status={status}
+          fetching={history.isFetching}
+          onRetry={() => void history.refetch()}
+          onClose={onClose}
+        />
+      </MapOverlay>
+    </>
+  );
+}
+
+const isEmpty = (answer: RideHistory) =>
+  answer.mode === 'trail' ? answer.carts.length === 0 : answer.points.length === 0;
+
+function errorMessage(error: unknown, t: ReturnType<typeof useTranslation>['t']): string {
+  if (!(error instanceof ApiError)) return t('history.loadFailed');
+  if (isHistoryNotReady(error)) return t('history.notReady');
+  return error.kind === 'http' ? `${t('history.loadFailed')}: ${error.message}` : error.message;
+}
+
+/** "21 May – 21 Nov 2026" in the interface language, as the site's calendar has it. */
+function formatPeriod(start: Date, end: Date, locale: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone || undefined }).formatRange(
+      start,
+      end,
+    );
+  } catch {
+    return new Intl.DateTimeFormat(locale, options).formatRange(start, end);
+  }
 }
