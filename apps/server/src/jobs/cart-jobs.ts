@@ -83,7 +83,6 @@ export async function registerCartJobs(
 
   runner.register('history-rollup', async () => {
     const result = await rollUpHistory(db, log, new Date());
-    if (result.days + result.weeks > 0) log.info(result, 'ride history rolled up');
     // Over its time budget (a first run over months of positions): carry on right after this run.
     return result.remaining > 0 ? new Date(Date.now() + 1_000) : every('history-rollup')();
   });

@@ -58,7 +58,7 @@ export async function rollUpHistory(
     if (overBudget()) break;
     if (await historyTransaction(pool, 'write', (client) => rollUpDay(client, day))) days++;
   }
-  const pendingWeeks = overBudget() ? [] : await new RollupRepository(pool).pendingWeeks();
+  const pendingWeeks = overBudget() ? [] : await new RollupRepository(pool).pendingWeeks(cutoff);
   let weeks = 0;
   for (const week of pendingWeeks) {
     if (overBudget()) break;

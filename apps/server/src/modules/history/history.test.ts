@@ -102,7 +102,8 @@ const totalWeight = (body: RideHistory) =>
   body.mode === 'heatmap' ? body.points.reduce((sum, [, , weight]) => sum + weight, 0) : 0;
 
 beforeAll(async () => {
-  rt = await startTestServer();
+  // No durable jobs: the roll-up job would race these tests' own runs of it.
+  rt = await startTestServer({ JOBS: 'off' });
   [admin, staff, operator2] = (await Promise.all(
     ['admin@example.com', 'staff@example.com', 'operator2@example.com'].map((email) => loginAs(rt, email)),
   )) as [string, string, string];

@@ -70,17 +70,19 @@ export class RollupRepository {
     return rows.map(([siteId, day, from, to]) => ({ siteId, day, from, to }));
   }
 
-  /** Weeks whose seven days are rolled up to their ends, but not the week as one. */
-  async pendingWeeks(): Promise<PendingWeek[]> {
+  /** Weeks ended by `cutoff` whose seven days are rolled up to their ends, but not the week as one. */
+  async pendingWeeks(cutoff: Date): Promise<PendingWeek[]> {
     const { rows } = await this.db.query<[string, string]>({
       rowMode: 'array',
       text: `
         SELECT r.site_id, date_trunc('week', r.day)::date::text AS week
         FROM history_rollups r JOIN sites s ON s.id = r.site_id
         WHERE r.span = 1 AND r.upto >= (r.day + 1)::timestamp AT TIME ZONE s.timezone
+          AND (date_trunc('week', r.day)::date + 7)::timestamp AT TIME ZONE s.timezone <= $1
         GROUP BY 1, 2 HAVING count(*) = 7
         EXCEPT SELECT site_id, day::text FROM history_rollups WHERE span = 7
         ORDER BY 2, 1`,
+      values: [cutoff],
     });
     return rows.map(([siteId, week]) => ({ siteId, week }));
   }

@@ -75,7 +75,8 @@ function OpenHistory({ siteId, mode, onModeChange, range, onRangeChange, onClose
     <>
       {answer?.mode === 'trail' && <HistoryTrails carts={answer.carts} />}
       {answer?.mode === 'heatmap' && answer.points.length > 0 && <HistoryHeatmap points={answer.points} />}
-      <MapOverlay corner="top-left">
+      {/* Below the map's History and Zones buttons, which share the top-left corner. */}
+      <MapOverlay corner="top-left" offset={{ top: 60 }}>
         <HistoryToolbar
           mode={mode}
           onModeChange={onModeChange}

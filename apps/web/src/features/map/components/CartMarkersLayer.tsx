@@ -1,5 +1,7 @@
 import { parseLatLng, type CartView } from '@fairway/domain';
-import { layerGroup, MarkerClusterGroup, type LayerGroup } from 'leaflet';
+// `L.MarkerClusterGroup` is read at call time: the cluster plugin adds it to Leaflet's object after the
+// bundle's named imports were bound (see lib/cart-cluster-group.ts).
+import L, { layerGroup, type LayerGroup } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
@@ -42,7 +44,7 @@ export function CartMarkersLayer({
   // ids, not the set, so a new set with the same carts redraws nothing.
   const alertedKey = [...alertedCartIds].sort().join();
   useEffect(() => {
-    if (layer instanceof MarkerClusterGroup) layer.refreshClusters();
+    if (layer instanceof L.MarkerClusterGroup) layer.refreshClusters();
   }, [layer, alertedKey]);
 
   return carts.map((cart) => {

@@ -1,6 +1,8 @@
 import { MAP } from '@fairway/domain';
-import { divIcon, markerClusterGroup, type MarkerCluster, type MarkerClusterGroup } from 'leaflet';
-// After Leaflet: the plugin adds itself to the global `L` that Leaflet sets.
+// After Leaflet: the plugin adds itself to the global `L` that Leaflet sets. It must be reached through that
+// object at call time: a named import is bound when the bundle is built, before the plugin ran, and is
+// undefined in the production build.
+import L, { type MarkerCluster, type MarkerClusterGroup } from 'leaflet';
 import 'leaflet.markercluster';
 import { isAlertedCartIcon } from './cart-marker-icon';
 import { escapeHtml } from './escape-html';
@@ -13,14 +15,14 @@ const CLUSTER_SIZE = 40;
  * cart inside a restriction zone pulses like that cart's own marker would.
  */
 export function createCartClusterGroup(countLabel: (count: number) => string): MarkerClusterGroup {
-  return markerClusterGroup({
+  return L.markerClusterGroup({
     maxClusterRadius: MAP.clusterRadius,
     disableClusteringAtZoom: MAP.disableClusteringAtZoom,
     showCoverageOnHover: false,
     iconCreateFunction: (cluster: MarkerCluster) => {
       const count = cluster.getChildCount();
       const alerted = cluster.getAllChildMarkers().some((marker) => isAlertedCartIcon(marker.options.icon));
-      return divIcon({
+      return L.divIcon({
         className: alerted ? 'fw-cart-cluster fw-cart-marker--alerted' : 'fw-cart-cluster',
         html: `<span class="fw-cart-cluster__count" aria-label="${escapeHtml(countLabel(count))}">${count}</span>`,
         iconSize: [CLUSTER_SIZE, CLUSTER_SIZE],
