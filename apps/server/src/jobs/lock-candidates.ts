@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gt, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { DeviceRow } from '../modules/devices/devices.presenter';
 import { devices } from '../modules/devices/devices.table';
@@ -18,6 +18,14 @@ const unlockedAndReachable = and(
   eq(sites.keyless, true),
 );
 
+/** Unlocked, reachable keyless carts that also meet `condition`, with their site's keyless flag. */
+const unlockedCartsWhere = (db: Db, condition: SQL | undefined): Promise<LockCandidate[]> =>
+  db
+    .select({ device: devices, siteKeyless: sites.keyless })
+    .from(devices)
+    .innerJoin(sites, eq(sites.id, devices.siteId))
+    .where(and(unlockedAndReachable, condition));
+
 const minutes = (column: typeof sites.roundTimeout | typeof sites.autoLock) =>
   sql`make_interval(mins => ${column}::int)`;
 
@@ -26,50 +34,38 @@ const minutes = (column: typeof sites.roundTimeout | typeof sites.autoLock) =>
  * site's minutes.
  */
 export function autoLockCandidates(db: Db): Promise<LockCandidate[]> {
-  return db
-    .select({ device: devices, siteKeyless: sites.keyless })
-    .from(devices)
-    .innerJoin(sites, eq(sites.id, devices.siteId))
-    .where(
-      and(
-        unlockedAndReachable,
-        eq(devices.inUse, false),
-        sql`${sites.autoLock} ~ '^[0-9]+$'`,
-        gt(sql`${sites.autoLock}::int`, 0),
-        lt(
-          sql`greatest(${devices.lockUpdatedAt}, ${devices.lastMovedAt}, ${devices.connectedAt})`,
-          sql`now() - ${minutes(sites.autoLock)}`,
-        ),
+  return unlockedCartsWhere(
+    db,
+    and(
+      eq(devices.inUse, false),
+      sql`${sites.autoLock} ~ '^[0-9]+$'`,
+      gt(sql`${sites.autoLock}::int`, 0),
+      lt(
+        sql`greatest(${devices.lockUpdatedAt}, ${devices.lastMovedAt}, ${devices.connectedAt})`,
+        sql`now() - ${minutes(sites.autoLock)}`,
       ),
-    );
+    ),
+  );
 }
 
 /** Round timeout (spec §3 roundTimeout): unlocked for longer than the site's minutes, in use or not. */
 export function roundTimeoutCandidates(db: Db): Promise<LockCandidate[]> {
-  return db
-    .select({ device: devices, siteKeyless: sites.keyless })
-    .from(devices)
-    .innerJoin(sites, eq(sites.id, devices.siteId))
-    .where(
-      and(
-        unlockedAndReachable,
-        gt(sites.roundTimeout, 0),
-        or(
-          isNull(devices.lockUpdatedAt),
-          lt(devices.lockUpdatedAt, sql`now() - ${minutes(sites.roundTimeout)}`),
-        ),
+  return unlockedCartsWhere(
+    db,
+    and(
+      gt(sites.roundTimeout, 0),
+      or(
+        isNull(devices.lockUpdatedAt),
+        lt(devices.lockUpdatedAt, sql`now() - ${minutes(sites.roundTimeout)}`),
       ),
-    );
+    ),
+  );
 }
 
 /** Every unlocked, reachable keyless cart of the given sites (scheduled lock). */
 export function unlockedCartsOf(db: Db, siteIds: string[]): Promise<LockCandidate[]> {
   if (siteIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ device: devices, siteKeyless: sites.keyless })
-    .from(devices)
-    .innerJoin(sites, eq(sites.id, devices.siteId))
-    .where(and(unlockedAndReachable, inArray(devices.siteId, siteIds)));
+  return unlockedCartsWhere(db, inArray(devices.siteId, siteIds));
 }
 
 /** Sites with a scheduled lock time. */

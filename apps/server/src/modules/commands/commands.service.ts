@@ -125,9 +125,7 @@ export class CommandsService {
     by: Requester,
   ): Promise<BulkCommandResult> {
     this.assertMayPing(code, by.role);
-    const { found, missing } = siteId
-      ? await this.devicesOfSite(siteId, ids)
-      : await this.devicesOfSite(null, ids);
+    const { found, missing } = await this.devicesOfSite(siteId, ids);
     const skipped: BulkCommandResult['skipped'] = [...missing];
     const online: DeviceRow[] = [];
     for (const row of found) {
