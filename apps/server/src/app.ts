@@ -25,6 +25,9 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { rideHistoryRoutes } from './modules/history/history.routes';
+import { dashboardMemberRoutes } from './modules/members/members.routes';
+import { dashboardCodeRoutes } from './modules/codes/codes.routes';
+import { dashboardUserGroupRoutes } from './modules/user-groups/user-groups.routes';
 import { dashboardZoneRoutes } from './modules/zones/zones.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -77,6 +80,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(dashboardCommandRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(dashboardBatteryRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(rideHistoryRoutes, { prefix: '/api/dashboard/rides/history', ctx });
+  await app.register(dashboardMemberRoutes, { prefix: '/api/dashboard/members', ctx });
+  await app.register(dashboardCodeRoutes, { prefix: '/api/dashboard/codes', ctx });
+  await app.register(dashboardUserGroupRoutes, { prefix: '/api/dashboard/sites/user-groups', ctx });
   await app.register(adminSiteRoutes, { prefix: '/api/admin/sites', ctx });
   await app.register(adminDeviceRoutes, { prefix: '/api/admin/devices', ctx });
   await app.register(adminCommandRoutes, { prefix: '/api/admin/devices', ctx });

@@ -21,6 +21,7 @@ import { CommandsService } from './modules/commands/commands.service';
 import { SitesRepository } from './modules/sites/sites.repository';
 import { JobRunner } from './jobs/job-runner';
 import { attachZoneAlerts } from './modules/zones/zone-alerts';
+import { attachCodeRides } from './modules/rides/code-rides';
 import { registerCartJobs } from './jobs/cart-jobs';
 
 /** Everything a running Fairway server is made of, in start order; `stop()` tears it down in reverse. */
@@ -133,6 +134,8 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
 
     const detachZoneAlerts = attachZoneAlerts(ctx);
     stops.push(async () => detachZoneAlerts());
+    const detachCodeRides = attachCodeRides(ctx);
+    stops.push(async () => detachCodeRides());
 
     const jobs = new JobRunner(database.db, log);
     await registerCartJobs(jobs, { db: database.db, commands, log });

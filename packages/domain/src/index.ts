@@ -18,3 +18,5 @@ export * from './rules/zone-geometry';
 export * from './rules/scheduled-lock';
 export * from './schemas/history';
 export * from './rules/simplify-trail';
+export * from './schemas/members';
+export * from './rules/member-import';

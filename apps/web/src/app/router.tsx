@@ -2,7 +2,6 @@ import AccountBoxIcon from '@mui/icons-material/AccountBox';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import EventIcon from '@mui/icons-material/Event';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import KeyIcon from '@mui/icons-material/Key';
 import RouteIcon from '@mui/icons-material/Route';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -110,7 +109,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   handle: { titleKey: 'nav.fleet' } satisfies RouteHandle,
                   lazy: async () => ({ Component: (await import('../features/fleet/FleetPage')).FleetPage }),
                 },
-                placeholder('virtualKeys', 'pages.virtualKeys', <KeyIcon />, 'authenticated'),
+                {
+                  path: 'virtualKeys',
+                  handle: { titleKey: 'pages.virtualKeys' } satisfies RouteHandle,
+                  lazy: async () => ({
+                    Component: (await import('../features/members/MembersPage')).MembersPage,
+                  }),
+                },
                 placeholder('rides', 'nav.rides', <RouteIcon />, 'authenticated'),
                 placeholder('bookings', 'pages.bookings', <EventIcon />, 'authenticated'),
                 {

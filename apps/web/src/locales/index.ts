@@ -27,6 +27,22 @@ import enHistory from './en/history.json';
 import enMap from './en/map.json';
 import enZones from './en/zones.json';
 
+import csMembers from './cs/members.json';
+import csMemberCodes from './cs/memberCodes.json';
+import csMemberImport from './cs/memberImport.json';
+import csUserGroups from './cs/userGroups.json';
+import daMembers from './da/members.json';
+import daMemberCodes from './da/memberCodes.json';
+import daMemberImport from './da/memberImport.json';
+import daUserGroups from './da/userGroups.json';
+import deMembers from './de/members.json';
+import deMemberCodes from './de/memberCodes.json';
+import deMemberImport from './de/memberImport.json';
+import deUserGroups from './de/userGroups.json';
+import enMembers from './en/members.json';
+import enMemberCodes from './en/memberCodes.json';
+import enMemberImport from './en/memberImport.json';
+import enUserGroups from './en/userGroups.json';
 /**
  * One bundle per language, assembled from a file per feature: `common.json` holds the app-wide keys at the
  * top level, each feature file sits under its own name (`t('fleet.title')`). Features own their file, so
@@ -41,6 +57,10 @@ const en = bundle(enCommon, {
   history: enHistory,
   map: enMap,
   zones: enZones,
+  members: enMembers,
+  memberCodes: enMemberCodes,
+  memberImport: enMemberImport,
+  userGroups: enUserGroups,
 });
 
 type Bundle = typeof en;
@@ -54,6 +74,10 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     history: deHistory,
     map: deMap,
     zones: deZones,
+    members: deMembers,
+    memberCodes: deMemberCodes,
+    memberImport: deMemberImport,
+    userGroups: deUserGroups,
   }) as Bundle,
   da: bundle(daCommon, {
     cart: daCart,
@@ -62,6 +86,10 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     history: daHistory,
     map: daMap,
     zones: daZones,
+    members: daMembers,
+    memberCodes: daMemberCodes,
+    memberImport: daMemberImport,
+    userGroups: daUserGroups,
   }) as Bundle,
   cs: bundle(csCommon, {
     cart: csCart,
@@ -70,5 +98,9 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     history: csHistory,
     map: csMap,
     zones: csZones,
+    members: csMembers,
+    memberCodes: csMemberCodes,
+    memberImport: csMemberImport,
+    userGroups: csUserGroups,
   }) as Bundle,
 };

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { devices } from '../devices/devices.table';
+import { members } from '../members/members.table';
+import { prices, services } from '../services/services.table';
+import { sites } from '../sites/sites.table';
+import { users } from '../users/users.table';
+
+export type RideType = 'key' | 'keypad' | 'rfid' | 'manual' | 'booking' | 'code';
+export type RideStatus = 'active' | 'paused' | 'ended';
+
+/**
+ * A ride (spec §3 Ride). Started when the cart confirms an unlock; keypad and RFID rides start from the
+ * cart's own event. The full lifecycle (pause, end, distance, trail) is the rides module of issue #6.
+ */
+export const rides = pgTable(
+  'rides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    carNumber: text('car_number'),
+    type: text('type').$type<RideType>().notNull(),
+    status: text('status').$type<RideStatus>().notNull().default('active'),
+    confirmed: boolean('confirmed').notNull().default(false),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    priceId: uuid('price_id').references(() => prices.id, { onDelete: 'set null' }),
+    /** the booking the ride belongs to (bookings arrive with their own issue) */
+    bookingId: uuid('booking_id'),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
+    codeId: uuid('code_id'),
+    unlockedBy: uuid('unlocked_by').references(() => users.id, { onDelete: 'set null' }),
+    meta: jsonb('meta').$type<{ name: string | null; email: string | null }>().notNull().default({
+      name: null,
+      email: null,
+    }),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    end: timestamp('end', { withTimezone: true }),
+    /** seconds; over 36,000 stored as 0 (spec §9) */
+    duration: integer('duration'),
+    /** km, 1 decimal */
+    distance: doublePrecision('distance'),
+    startOdometer: doublePrecision('start_odometer'),
+    endOdometer: doublePrecision('end_odometer'),
+    /** minor units */
+    amount: integer('amount'),
+    /** credits taken from the member for this ride */
+    creditsDeducted: integer('credits_deducted').notNull().default(0),
+    rideTags: jsonb('ride_tags').$type<Array<{ text: string; color: string }>>().notNull().default([]),
+    deleted: boolean('deleted').notNull().default(false),
+    /** the device event that started it, so a redelivered event starts nothing twice */
+    sourceEventId: text('source_event_id').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('rides_site_start_idx').on(table.siteId, table.start),
+    index('rides_member_idx').on(table.memberId),
+    // A cart has at most one open ride.
+    uniqueIndex('rides_device_open_idx')
+      .on(table.deviceId)
+      .where(sql`${table.status} <> 'ended'`),
+  ],
+);

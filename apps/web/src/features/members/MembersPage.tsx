@@ -1,0 +1,4 @@
+/** /virtualKeys: the site's members, their codes and credits (spec §2 Virtual keys / members). */
+export function MembersPage() {
+  return null;
+}
