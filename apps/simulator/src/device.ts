@@ -7,6 +7,7 @@ import {
   type TelemetryMessage,
 } from '@fairway/domain';
 import { AnswerQueue, REALISTIC_ACK_LATENCY_MS } from './answer-queue';
+import { decideCode, unlockEventType, usableMemberCodes, type CodeDecision, type CodeEntry } from './codes';
 import {
   advanceCart,
   batteryVolts,
@@ -402,11 +403,36 @@ export class CartDevice implements CommandTarget {
     }
   }
 
+  /**
+   * A code typed on the keypad or a tag held to the reader, judged as the firmware does against the running
+   * config: a valid one unlocks the cart (a report follows at once) and is announced as `keypad_unlock` /
+   * `rfid_unlock`; anything else leaves the cart as it is and is announced as `code_refused` with the reason.
+   */
+  enterCode(code: string, via: CodeEntry, now = this.options.clock()): CodeDecision {
+    this.advance(now);
+    const decision = decideCode(code, via, this.codes, now);
+    if (decision.kind === 'refuse') {
+      this.options.outbox('event', buildEvent('code_refused', { code, reason: decision.reason }, now));
+      // The code itself stays out of the log: support engineers read it (ping 6).
+      this.log.add(now, 'W', `${via} code refused: ${decision.reason}`);
+      return decision;
+    }
+    if (this.model.lock === 1) unlockCart(this.model, this.behaviour);
+    this.options.outbox('event', buildEvent(unlockEventType(via), { code }, now));
+    this.log.add(now, 'I', `${via} unlock`);
+    this.reportNow(now);
+    return decision;
+  }
+
   private noteHappening(happening: CartHappening, now: number): void {
     if (happening === 'taken') {
-      // The player typed the cart's code on its keypad; the server opens a ride from this event.
-      this.options.outbox('event', buildEvent('keypad_unlock', { code: 'local' }, now));
-      this.log.add(now, 'I', 'keypad unlock');
+      // The player unlocked at the cart (the model has already unlocked it): with a member code or tag of the
+      // config when it holds any, else with a code of the cart's own ('local'). The server opens a ride from it.
+      const memberCodes = usableMemberCodes(this.codes, now);
+      const used = memberCodes.length > 0 ? this.options.random.pick(memberCodes) : null;
+      const via: CodeEntry = used?.type === 'rfid' ? 'rfid' : 'keypad';
+      this.options.outbox('event', buildEvent(unlockEventType(via), { code: used?.code ?? 'local' }, now));
+      this.log.add(now, 'I', `${via} unlock`);
     } else if (happening === 'returned') {
       this.log.add(now, 'I', 'returned to barn, locked');
     }

@@ -13,6 +13,14 @@ export {
 } from './device';
 export type { LinkState } from './cart-connection';
 export {
+  decideCode,
+  unlockEventType,
+  type CodeDecision,
+  type CodeEntry,
+  type CodeRefusal,
+  type ConfigCode,
+} from './codes';
+export {
   DEMO_COURSE,
   SECOND_COURSE,
   courseCentre,

@@ -1,4 +1,5 @@
 import { CartConnection, type LinkState } from './cart-connection';
+import type { CodeDecision, CodeEntry } from './codes';
 import type { LinkAction } from './commands';
 import { CartDevice, type CartDeviceOptions, type CartState } from './device';
 import type { Logger } from './logger';
@@ -31,6 +32,12 @@ export interface CartHandle {
    * kept. Zone events and a telemetry report follow at once. An unlock starts a round from there.
    */
   moveTo(lat: number, lng: number): void;
+  /**
+   * A player types `code` on the keypad or holds a tag to the reader: a code of the running config unlocks
+   * the cart (`keypad_unlock` / `rfid_unlock` and a report follow); otherwise the cart stays as it is and
+   * sends `code_refused` with the reason ('unknown', 'expired', 'wrong-type').
+   */
+  enterCode(code: string, via: CodeEntry): CodeDecision;
 }
 
 export interface SimulatedCartOptions extends Omit<CartDeviceOptions, 'outbox' | 'onLinkAction'> {
@@ -135,6 +142,10 @@ export class SimulatedCart implements CartHandle {
 
   moveTo(lat: number, lng: number): void {
     this.device.moveTo([lat, lng]);
+  }
+
+  enterCode(code: string, via: CodeEntry): CodeDecision {
+    return this.device.enterCode(code, via);
   }
 
   /** Clean shutdown: retained offline status, then DISCONNECT. */

@@ -20,3 +20,5 @@ export * from './schemas/history';
 export * from './rules/simplify-trail';
 export * from './schemas/members';
 export * from './rules/member-import';
+export * from './rules/credits';
+export * from './rules/member-codes';

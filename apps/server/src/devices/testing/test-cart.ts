@@ -11,9 +11,11 @@ import {
   type AckMessage,
   type CommandMessage,
   type ConfigMessage,
+  type EventMessage,
   type TelemetryMessage,
 } from '@fairway/domain';
 import type { MqttClient } from 'mqtt';
+import { decideCode, unlockEventType, type CodeDecision, type CodeEntry } from '@fairway/simulator';
 import type { Runtime } from '../../runtime';
 import {
   connectDevice,
@@ -35,6 +37,18 @@ export interface TestCart extends TestDevice {
   /** Report after acting on a lock command (a real cart does; off proves the server uses the ack). */
   reportAfterCommand: boolean;
   report(overrides?: Partial<TelemetryMessage>): Promise<void>;
+  /** Publishes an event (QoS 1); pass an earlier event's id to play a redelivery. Resolves with it. */
+  sendEvent(
+    type: EventMessage['type'],
+    data: Record<string, unknown>,
+    fields?: Partial<Pick<EventMessage, 'id' | 'ts'>>,
+  ): Promise<EventMessage>;
+  /**
+   * A code typed on the keypad or a tag held to the reader, judged like the simulator's firmware against the
+   * last config received: a valid one unlocks (the event, then a report with lock 0), anything else sends
+   * `code_refused` with the reason and stays locked.
+   */
+  enterCode(code: string, via: CodeEntry): Promise<CodeDecision>;
   connect(): Promise<void>;
   disconnect(): Promise<void>;
 }
@@ -62,6 +76,23 @@ export async function startTestCart(
         deviceTopic(cart.deviceId, 'telemetry'),
         telemetry({ ...initial, ...cart.state, ...overrides }),
       );
+    },
+    async sendEvent(type, data, fields = {}) {
+      if (!cart.client) throw new Error('test cart is not connected');
+      const event: EventMessage = { id: crypto.randomUUID(), ts: Date.now(), ...fields, type, data };
+      await publishJson(cart.client, deviceTopic(cart.deviceId, 'event'), event, { qos: 1 });
+      return event;
+    },
+    async enterCode(code, via) {
+      const decision = decideCode(code, via, cart.configs.at(-1)?.codes ?? [], Date.now());
+      if (decision.kind === 'refuse') {
+        await cart.sendEvent('code_refused', { code, reason: decision.reason });
+        return decision;
+      }
+      cart.state.lock = 0;
+      await cart.sendEvent(unlockEventType(via), { code });
+      await cart.report();
+      return decision;
     },
     async connect() {
       const client = await connectDevice(rt.mqttUrl, device, { clean: false });

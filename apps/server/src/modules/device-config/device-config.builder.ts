@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { ConfigMessage, DeviceSettings } from '@fairway/domain';
 import type { Db } from '../../db/client';
+import { loadCartCodes, opensCart } from '../codes/cart-codes';
 import { devices } from '../devices/devices.table';
 import { sites } from '../sites/sites.table';
 import { zones } from '../zones/zones.table';
@@ -11,8 +12,9 @@ export type ConfigContent = Pick<ConfigMessage, 'settings' | 'codes' | 'zones'>;
 const REPORT_SECONDS = { normal: 5, lowPower: 30, tracking: 2 } as const;
 
 /**
- * What each cart's config holds now: its site's lock and WiFi settings, the site's master code, the site's
- * zones, and its own tracker settings. Member codes join with the members module (issue #4).
+ * What each cart's config holds now: its site's lock and WiFi settings, the site's master code and the
+ * member keypad codes and RFID tags that open this cart (see `loadCartCodes`), the site's zones, and its own
+ * tracker settings. Three queries whatever the number of carts and sites.
  */
 export async function buildConfigContents(db: Db, deviceIds: string[]): Promise<Map<string, ConfigContent>> {
   if (deviceIds.length === 0) return new Map();
@@ -23,6 +25,7 @@ export async function buildConfigContents(db: Db, deviceIds: string[]): Promise<
     .where(inArray(devices.id, deviceIds));
   const siteIds = [...new Set(rows.map((row) => row.site.id))];
   const siteZones = await db.select().from(zones).where(inArray(zones.siteId, siteIds));
+  const codesBySite = Map.groupBy(await loadCartCodes(db, siteIds, new Date()), (code) => code.siteId);
 
   const contents = new Map<string, ConfigContent>();
   for (const { device, site } of rows) {
@@ -41,7 +44,12 @@ export async function buildConfigContents(db: Db, deviceIds: string[]): Promise<
     };
     contents.set(device.id, {
       settings,
-      codes: site.masterUnlock ? [{ code: site.masterUnlock, type: 'master', expires: null }] : [],
+      codes: [
+        ...(site.masterUnlock ? [{ code: site.masterUnlock, type: 'master' as const, expires: null }] : []),
+        ...(codesBySite.get(site.id) ?? [])
+          .filter((code) => opensCart(code, device.carNumber))
+          .map((code) => ({ code: code.code, type: code.type, expires: code.expires?.getTime() ?? null })),
+      ],
       zones: siteZones
         .filter((zone) => zone.siteId === site.id)
         .map((zone) => ({

@@ -1,7 +1,9 @@
+import type { CodeType } from '@fairway/domain';
+
 /**
  * The texts of the mails the server sends, in every interface language (cs, da, de, en). A mail is written
- * in the recipient's language: the invite's chosen language, or the user's stored one; anything else
- * falls back to English.
+ * in the recipient's language: the invite's chosen language, the user's or the member's stored one;
+ * anything else falls back to English.
  */
 export const MAIL_LANGS = ['en', 'de', 'da', 'cs'] as const;
 export type MailLang = (typeof MAIL_LANGS)[number];
@@ -19,9 +21,23 @@ export interface PasswordResetMailVars {
   minutes: number;
 }
 
+/** A member's code (spec §4 Codes: Send Email). */
+export interface MemberCodeMailVars {
+  name: string;
+  siteName: string;
+  code: string;
+  type: CodeType;
+  /** the car numbers it opens, or all carts */
+  carts: string[] | 'all';
+  expires: Date | null;
+  /** the site's time zone, in which the expiry is written */
+  timeZone: string;
+}
+
 export interface MailVars {
   invite: InviteMailVars;
   passwordReset: PasswordResetMailVars;
+  memberCode: MemberCodeMailVars;
 }
 
 export type MailTemplate = keyof MailVars;
@@ -32,6 +48,67 @@ interface RenderedText {
 }
 
 type Texts = { [T in MailTemplate]: Record<MailLang, (vars: MailVars[T]) => RenderedText> };
+
+/** What differs between the languages of the member code mail; `memberCodeMail` lays them out. */
+interface MemberCodePhrases {
+  locale: string;
+  subject: (type: CodeType, siteName: string) => string;
+  greeting: (name: string) => string;
+  intro: (type: CodeType, siteName: string) => string;
+  /** how the code line is labelled: a key, a code, a tag number */
+  label: Record<CodeType, string>;
+  carts: (carts: string[] | 'all') => string;
+  validUntil: (when: string) => string;
+  /** how to unlock a cart with it; for a virtual key: scan the cart's QR code and enter the key */
+  howTo: Record<CodeType, string>;
+  closing: string;
+}
+
+/** The expiry in the site's time zone, in the reader's language, with the zone named. */
+function formatExpiry(expires: Date, locale: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  };
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(expires);
+  } catch {
+    // A site's time zone is checked when it is saved; should one still be unknown, UTC says it plainly.
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(expires);
+  }
+}
+
+const memberCodeMail =
+  (phrases: MemberCodePhrases) =>
+  ({ name, siteName, code, type, carts, expires, timeZone }: MemberCodeMailVars): RenderedText => ({
+    subject: phrases.subject(type, siteName),
+    text: [
+      phrases.greeting(name),
+      '',
+      phrases.intro(type, siteName),
+      '',
+      `${phrases.label[type]}: ${code}`,
+      phrases.carts(carts),
+      ...(expires ? [phrases.validUntil(formatExpiry(expires, phrases.locale, timeZone))] : []),
+      '',
+      phrases.howTo[type],
+      '',
+      phrases.closing,
+    ].join('\n'),
+  });
+
+const CODE_TYPE_NAMES: Record<MailLang, Record<CodeType, string>> = {
+  en: { virtualKey: 'virtual key', keypad: 'keypad code', rfid: 'RFID tag' },
+  de: { virtualKey: 'virtueller Schlüssel', keypad: 'Tastencode', rfid: 'RFID-Chip' },
+  // After the possessive ('din') Danish takes the definite adjective.
+  da: { virtualKey: 'virtuelle nøgle', keypad: 'tastaturkode', rfid: 'RFID-brik' },
+  cs: { virtualKey: 'virtuální klíč', keypad: 'kód pro klávesnici', rfid: 'RFID čip' },
+};
 
 const TEXTS: Texts = {
   invite: {
@@ -144,6 +221,71 @@ const TEXTS: Texts = {
         `Odkaz lze použít jednou a vyprší za ${minutes} minut.`,
         'Pokud jste o obnovení nežádali, tento e-mail ignorujte; vaše heslo zůstane beze změny.',
       ].join('\n'),
+    }),
+  },
+  memberCode: {
+    en: memberCodeMail({
+      locale: 'en-GB',
+      subject: (type, siteName) => `Your ${CODE_TYPE_NAMES.en[type]} for ${siteName}`,
+      greeting: (name) => `Hello ${name},`,
+      intro: (type, siteName) => `here is your ${CODE_TYPE_NAMES.en[type]} for ${siteName}.`,
+      label: { virtualKey: 'Key', keypad: 'Code', rfid: 'Tag number' },
+      carts: (carts) => `Carts: ${carts === 'all' ? 'all carts' : carts.join(', ')}`,
+      validUntil: (when) => `Valid until: ${when}`,
+      howTo: {
+        virtualKey: 'To unlock a cart, scan the QR code on the cart with your phone and enter this key.',
+        keypad: "To unlock a cart, type this code on the cart's keypad.",
+        rfid: "To unlock a cart, hold your tag to the cart's reader.",
+      },
+      closing: 'Enjoy your round!',
+    }),
+    de: memberCodeMail({
+      locale: 'de-DE',
+      subject: (type, siteName) => `Ihr ${CODE_TYPE_NAMES.de[type]} für ${siteName}`,
+      greeting: (name) => `Hallo ${name},`,
+      intro: (type, siteName) => `hier ist Ihr ${CODE_TYPE_NAMES.de[type]} für ${siteName}.`,
+      label: { virtualKey: 'Schlüssel', keypad: 'Code', rfid: 'Chipnummer' },
+      carts: (carts) => `Carts: ${carts === 'all' ? 'alle Carts' : carts.join(', ')}`,
+      validUntil: (when) => `Gültig bis: ${when}`,
+      howTo: {
+        virtualKey:
+          'Um ein Cart zu entsperren, scannen Sie den QR-Code am Cart mit Ihrem Handy und geben Sie diesen Schlüssel ein.',
+        keypad: 'Um ein Cart zu entsperren, geben Sie diesen Code am Tastenfeld des Carts ein.',
+        rfid: 'Um ein Cart zu entsperren, halten Sie Ihren Chip an das Lesegerät des Carts.',
+      },
+      closing: 'Viel Spaß auf der Runde!',
+    }),
+    da: memberCodeMail({
+      locale: 'da-DK',
+      subject: (type, siteName) => `Din ${CODE_TYPE_NAMES.da[type]} til ${siteName}`,
+      greeting: (name) => `Hej ${name},`,
+      intro: (type, siteName) => `her er din ${CODE_TYPE_NAMES.da[type]} til ${siteName}.`,
+      label: { virtualKey: 'Nøgle', keypad: 'Kode', rfid: 'Briknummer' },
+      carts: (carts) => `Biler: ${carts === 'all' ? 'alle biler' : carts.join(', ')}`,
+      validUntil: (when) => `Gyldig til: ${when}`,
+      howTo: {
+        virtualKey:
+          'Du låser en bil op ved at scanne QR-koden på bilen med din telefon og indtaste denne nøgle.',
+        keypad: 'Du låser en bil op ved at indtaste denne kode på bilens tastatur.',
+        rfid: 'Du låser en bil op ved at holde din brik op til bilens læser.',
+      },
+      closing: 'God runde!',
+    }),
+    cs: memberCodeMail({
+      locale: 'cs-CZ',
+      subject: (type, siteName) => `Váš ${CODE_TYPE_NAMES.cs[type]} pro ${siteName}`,
+      // Czech addresses by name in the vocative; the plain greeting avoids declining names.
+      greeting: () => 'Dobrý den,',
+      intro: (type, siteName) => `zde je váš ${CODE_TYPE_NAMES.cs[type]} pro ${siteName}.`,
+      label: { virtualKey: 'Klíč', keypad: 'Kód', rfid: 'Číslo čipu' },
+      carts: (carts) => `Vozíky: ${carts === 'all' ? 'všechny vozíky' : carts.join(', ')}`,
+      validUntil: (when) => `Platí do: ${when}`,
+      howTo: {
+        virtualKey: 'Vozík odemknete tak, že telefonem naskenujete QR kód na vozíku a zadáte tento klíč.',
+        keypad: 'Vozík odemknete zadáním tohoto kódu na klávesnici vozíku.',
+        rfid: 'Vozík odemknete přiložením čipu ke čtečce vozíku.',
+      },
+      closing: 'Příjemnou hru!',
     }),
   },
 };

@@ -1,3 +1,4 @@
+import { seedDemoMembers } from '../members/demo-members';
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Role } from '@fairway/domain';
@@ -159,6 +160,7 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
         sites: account.site === 'demo' ? [demo!.id] : account.site === 'second' ? [second!.id] : [],
       })),
     );
+    await seedDemoMembers(tx, { demo: demo!.id, second: second!.id });
     log.info('demo club seeded: Demo Golf Club (16 carts) and Second Club (4 carts)');
   });
 }

@@ -1,0 +1,15 @@
+import { eq } from 'drizzle-orm';
+import type { DbExecutor } from '../users/users.repository';
+import { profiles } from './profiles.table';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+/** Consumer-app profiles as the dashboard needs them: found by the (lower-cased) email members share. */
+export class ProfilesRepository {
+  constructor(private readonly db: DbExecutor) {}
+
+  async findByEmail(email: string): Promise<ProfileRow | null> {
+    const [row] = await this.db.select().from(profiles).where(eq(profiles.email, email));
+    return row ?? null;
+  }
+}
