@@ -29,6 +29,7 @@ import { dashboardMemberRoutes } from './modules/members/members.routes';
 import { dashboardCodeRoutes } from './modules/codes/codes.routes';
 import { dashboardUserGroupRoutes } from './modules/user-groups/user-groups.routes';
 import { dashboardZoneRoutes } from './modules/zones/zones.routes';
+import { dashboardServiceRoutes } from './modules/services/services.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(dashboardMemberRoutes, { prefix: '/api/dashboard/members', ctx });
   await app.register(dashboardCodeRoutes, { prefix: '/api/dashboard/codes', ctx });
   await app.register(dashboardUserGroupRoutes, { prefix: '/api/dashboard/sites/user-groups', ctx });
+  await app.register(dashboardServiceRoutes, { prefix: '/api/dashboard/services', ctx });
   await app.register(adminSiteRoutes, { prefix: '/api/admin/sites', ctx });
   await app.register(adminDeviceRoutes, { prefix: '/api/admin/devices', ctx });
   await app.register(adminCommandRoutes, { prefix: '/api/admin/devices', ctx });

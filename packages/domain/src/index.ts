@@ -22,3 +22,7 @@ export * from './schemas/members';
 export * from './rules/member-import';
 export * from './rules/credits';
 export * from './rules/member-codes';
+export * from './catalogues/currencies';
+export * from './catalogues/time-zones';
+export * from './rules/price-rules';
+export * from './schemas/services';

@@ -1,7 +1,6 @@
 import AccountBoxIcon from '@mui/icons-material/AccountBox';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import EventIcon from '@mui/icons-material/Event';
-import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import RouteIcon from '@mui/icons-material/Route';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -132,7 +131,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   children: [
                     redirectIndex('/settings/general'),
                     placeholder('general', 'pages.settingsGeneral', <TuneIcon />, 'settings'),
-                    placeholder('booking', 'pages.settingsBooking', <EventAvailableIcon />, 'settings'),
+                    {
+                      path: 'booking',
+                      handle: { titleKey: 'pages.settingsBooking' } satisfies RouteHandle,
+                      lazy: async () => ({
+                        Component: (await import('../features/settings/BookingSettingsPage'))
+                          .BookingSettingsPage,
+                      }),
+                    },
                     placeholder('account', 'pages.settingsAccount', <AccountBoxIcon />, 'settings'),
                   ],
                 },

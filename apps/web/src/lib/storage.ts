@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   speedUnit: 'fairway.speedUnit',
   fleetPageSize: 'fairway.fleet.pageSize',
   fleetView: 'fairway.fleet.view',
+  membersPageSize: 'fairway.members.pageSize',
+  codesPublishedAt: 'fairway.members.codesPublishedAt',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

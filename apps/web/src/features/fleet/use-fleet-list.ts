@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { lastPageIndex, pageOf, type FleetPageSize } from './fleet-paging';
 import { searchFleet } from './fleet-search';
 import { useCartSelection } from './use-cart-selection';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useFleetPageSize } from './use-fleet-preferences';
 
 /**

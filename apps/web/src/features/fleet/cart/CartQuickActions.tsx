@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { cartLabel } from '../../commands/cart-label';
 import { useLockToggle } from '../../commands/use-lock-toggle';
 import { useSendPing } from '../../commands/use-send-ping';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useSaveCart } from '../use-save-cart';
 
 interface QuickActionProps {

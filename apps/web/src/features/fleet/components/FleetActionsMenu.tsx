@@ -16,7 +16,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBulkCommand } from '../../commands/use-bulk-command';
 import { useBulkKeyMode } from '../use-bulk-key-mode';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 type ConfirmedAction = 'reboot' | 'keyMode' | 'keyless';
 

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { HistoryMode, RideHistory, RideHistoryQuery } from '@fairway/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +100,8 @@ function OpenHistory({ siteId, mode, onModeChange, range, onRangeChange, onClose
 const isEmpty = (answer: RideHistory) =>
   answer.mode === 'trail' ? answer.carts.length === 0 : answer.points.length === 0;
 
-function errorMessage(error: unknown, t: ReturnType<typeof useTranslation>['t']): string {
+// Typed with i18next's plain TFunction: the app's full key union makes the hook's own type too deep to check.
+function errorMessage(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('history.loadFailed');
   if (isHistoryNotReady(error)) return t('history.notReady');
   return error.kind === 'http' ? `${t('history.loadFailed')}: ${error.message}` : error.message;

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { useSaveCart } from '../../use-save-cart';
 import { HardwareInfoForm } from './HardwareInfoForm';
 import { OdometerSettings } from './OdometerSettings';

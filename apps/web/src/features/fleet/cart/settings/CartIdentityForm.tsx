@@ -1,5 +1,6 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import type { CartView } from '@fairway/domain';
+import { randomCode } from '@fairway/domain';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -12,7 +13,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client';
 import { zodFormResolver } from '../../../../lib/form-validation';
-import { randomUnlockCode } from '../../unlock-code';
 import { useSaveCart } from '../../use-save-cart';
 import {
   identityChanges,
@@ -107,7 +107,7 @@ export function CartIdentityForm({ cart, takenCarNumbers }: CartIdentityFormProp
                     aria-label={t('fleet.settings.generateCode')}
                     edge="end"
                     onClick={() =>
-                      form.setValue('lockCode', randomUnlockCode(), {
+                      form.setValue('lockCode', randomCode(), {
                         shouldDirty: true,
                         shouldValidate: true,
                       })

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { zodFormResolver } from '../../../../lib/form-validation';
 import { useSendPing } from '../../../commands/use-send-ping';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { useSaveCart } from '../../use-save-cart';
 
 /** Offset in km added to what the tracker counts; required (spec §5), limits from the domain. */

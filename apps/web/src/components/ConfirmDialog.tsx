@@ -12,16 +12,19 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The dismiss button; 'Cancel' unless the question itself is about cancelling. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks before an action that disturbs a cart or a driver (reboot, key mode, server change). */
+/** Asks before an action that disturbs a cart, a member or work in progress (reboot, delete, cancel an import). */
 export function ConfirmDialog({
   open,
   title,
   message,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -35,7 +38,7 @@ export function ConfirmDialog({
         <DialogContentText id={messageId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{t('fleet.cancel')}</Button>
+        <Button onClick={onCancel}>{cancelLabel ?? t('fleet.cancel')}</Button>
         <Button variant="contained" onClick={onConfirm} data-testid="confirm-dialog-confirm" autoFocus>
           {confirmLabel}
         </Button>

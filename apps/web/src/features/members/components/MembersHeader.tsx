@@ -1,0 +1,37 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { membersHelpPageFor } from '../lib/help-page';
+
+/** The way back to the fleet, the title, and the help article in the operator's language. */
+export function MembersHeader() {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Tooltip title={t('members.header.back')}>
+        <IconButton component={RouterLink} to="/fleet" aria-label={t('members.header.back')} edge="start">
+          <ArrowBackIcon />
+        </IconButton>
+      </Tooltip>
+      <Typography component="h1" variant="h5" sx={{ flex: 1, minWidth: 0 }}>
+        {t('members.header.title')}
+      </Typography>
+      <Tooltip title={t('members.header.help')}>
+        <IconButton
+          component="a"
+          href={membersHelpPageFor(i18n.resolvedLanguage)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('members.header.help')}
+        >
+          <HelpOutlineIcon />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * What a dialog is about (a member, a code), kept after it closes so the dialog shows its content through
+ * the exit transition. `version` changes with every opening: as a React key it gives each opening a fresh
+ * form. `show` and `close` are stable, so memoised rows that call them do not re-render.
+ */
+export function useDialogSubject<T>() {
+  const [subject, setSubject] = useState<{ value: T; version: number } | null>(null);
+  const [open, setOpen] = useState(false);
+  const show = useCallback((value: T) => {
+    setSubject((current) => ({ value, version: (current?.version ?? 0) + 1 }));
+    setOpen(true);
+  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  return { subject, open, show, close };
+}
