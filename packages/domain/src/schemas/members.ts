@@ -63,7 +63,11 @@ export const credits = z
   .max(1_000_000)
   .transform((value) => (value < 0 ? UNLIMITED_CREDITS : value));
 
-const trimmed = (max: number) => z.string().trim().max(max, { message: `At most ${max} characters` });
+const trimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `At most ${max} characters` });
 const optionalText = (max: number) =>
   trimmed(max)
     .nullish()
@@ -116,10 +120,7 @@ export const memberPatchBody = memberCreateBody
 export type MemberPatchBody = z.input<typeof memberPatchBody>;
 
 export const MEMBER_BULK_MAX = 10_000;
-export const memberIds = z
-  .array(id)
-  .min(1, { message: 'Select at least one member' })
-  .max(MEMBER_BULK_MAX);
+export const memberIds = z.array(id).min(1, { message: 'Select at least one member' }).max(MEMBER_BULK_MAX);
 
 export const membersBulkPatchBody = z.object({
   ids: memberIds,
@@ -144,7 +145,14 @@ export const membersUnlinkBody = z.object({
 
 export const MEMBER_PAGE_SIZES = [20, 30, 50, 100] as const;
 export const MEMBER_DEFAULT_PAGE_SIZE = 50;
-export const MEMBER_SORT_FIELDS = ['name', 'email', 'company', 'memberNumber', 'credits', 'createdAt'] as const;
+export const MEMBER_SORT_FIELDS = [
+  'name',
+  'email',
+  'company',
+  'memberNumber',
+  'credits',
+  'createdAt',
+] as const;
 export const MEMBER_SEARCH_FIELDS = ['name', 'company', 'email'] as const;
 export type MemberSearchField = (typeof MEMBER_SEARCH_FIELDS)[number];
 
@@ -219,7 +227,12 @@ export const codePatchBody = z
   .superRefine(checkCode);
 export type CodePatchBody = z.input<typeof codePatchBody>;
 
-export const codeFindQuery = z.object({ code: z.string().trim().regex(/^\d{1,20}$/, { message: 'Numbers only' }) });
+export const codeFindQuery = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, { message: 'Numbers only' }),
+});
 export const codeFindResult = z.object({
   name: z.string(),
   email: z.string(),
@@ -254,7 +267,10 @@ export const userGroupBody = z.object({
     .refine((name) => name.toLowerCase() !== GUEST_USER_GROUP, { message: "'guest' is the built-in group" }),
 });
 export type UserGroupBody = z.input<typeof userGroupBody>;
-export const userGroupDeleteResult = z.object({ deletedPrices: z.number().int(), movedMembers: z.number().int() });
+export const userGroupDeleteResult = z.object({
+  deletedPrices: z.number().int(),
+  movedMembers: z.number().int(),
+});
 
 // ---- Import ----
 

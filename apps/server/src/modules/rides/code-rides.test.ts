@@ -120,7 +120,11 @@ describe('rides from codes entered at a cart', () => {
     expect((await deviceRow(cart.deviceId)).inUse).toBe(true);
 
     // QoS 1 redelivers the same event; another unlock while riding is the same player carrying on.
-    await cart.sendEvent('keypad_unlock', { code: code.code }, { id: ride.sourceEventId!.split(':')[1]!, ts: Date.now() });
+    await cart.sendEvent(
+      'keypad_unlock',
+      { code: code.code },
+      { id: ride.sourceEventId!.split(':')[1]!, ts: Date.now() },
+    );
     await cart.sendEvent('keypad_unlock', { code: code.code });
     await settle();
     expect(await ridesOf(cart.deviceId)).toHaveLength(1);

@@ -44,5 +44,8 @@ export const prices = pgTable(
     availableTimes: jsonb('available_times').$type<AvailableTime[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('prices_service_idx').on(table.serviceId), index('prices_user_group_idx').on(table.userGroupId)],
+  (table) => [
+    index('prices_service_idx').on(table.serviceId),
+    index('prices_user_group_idx').on(table.userGroupId),
+  ],
 );
