@@ -26,6 +26,7 @@ import { devices } from '../apps/server/src/modules/devices/devices.table';
 import { sites } from '../apps/server/src/modules/sites/sites.table';
 import { users } from '../apps/server/src/modules/users/users.table';
 import { generateFleetHistory, type FleetHistoryPlan } from './lib/history-data';
+import { machine } from './lib/machine';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CARTS = 40;
@@ -312,20 +313,6 @@ async function tableStats(rt: Runtime) {
       { rows: Number(row.rows), mb: Math.round(Number(row.bytes) / 1024 / 1024) },
     ]),
   );
-}
-
-async function machine(rt: Runtime) {
-  const { rows } = await rt.ctx.database.pool.query<{ version: string }>('SELECT version()');
-  return {
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
-    cores: os.cpus().length,
-    node: process.version,
-    postgres: rows[0]!.version.split(' on ')[0],
-    loadAverage: os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' '),
-  };
 }
 
 main().catch((error: unknown) => {

@@ -10,7 +10,6 @@
  * DATA_DIR, or a database `fairway_bench_members` created (and dropped afterwards) on the server
  * BENCH_DATABASE_URL names. Takes under a minute.
  */
-import os from 'node:os';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +30,7 @@ import { users } from '../apps/server/src/modules/users/users.table';
 import { openBenchDatabase } from './lib/bench-database';
 import { summarize } from './lib/report';
 import type { LatencySummary } from './lib/protocol';
+import { machine } from './lib/machine';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = 10_000;
@@ -218,20 +218,6 @@ async function timeList(
   }
   const page = JSON.parse(body) as MembersPage;
   return { label, ...summarize(times), matches: page.pagination.totalItems, bytes: Buffer.byteLength(body) };
-}
-
-async function machine(rt: Runtime) {
-  const { rows } = await rt.ctx.database.pool.query<{ version: string }>('SELECT version()');
-  return {
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
-    cores: os.cpus().length,
-    node: process.version,
-    postgres: rows[0]!.version.split(' on ')[0],
-    loadAverage: os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' '),
-  };
 }
 
 main().catch((error: unknown) => {
