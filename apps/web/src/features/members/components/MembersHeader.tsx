@@ -1,16 +1,15 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { membersHelpPageFor } from '../lib/help-page';
+import { HelpLinkButton } from '../../../components/HelpLinkButton';
 
 /** The way back to the fleet, the title, and the help article in the operator's language. */
 export function MembersHeader() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Tooltip title={t('members.header.back')}>
@@ -21,17 +20,7 @@ export function MembersHeader() {
       <Typography component="h1" variant="h5" sx={{ flex: 1, minWidth: 0 }}>
         {t('members.header.title')}
       </Typography>
-      <Tooltip title={t('members.header.help')}>
-        <IconButton
-          component="a"
-          href={membersHelpPageFor(i18n.resolvedLanguage)}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('members.header.help')}
-        >
-          <HelpOutlineIcon />
-        </IconButton>
-      </Tooltip>
+      <HelpLinkButton article="virtual-keys" label={t('members.header.help')} />
     </Stack>
   );
 }
