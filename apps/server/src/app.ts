@@ -30,6 +30,11 @@ import { dashboardCodeRoutes } from './modules/codes/codes.routes';
 import { dashboardUserGroupRoutes } from './modules/user-groups/user-groups.routes';
 import { dashboardZoneRoutes } from './modules/zones/zones.routes';
 import { dashboardServiceRoutes } from './modules/services/services.routes';
+import { dashboardSiteImageRoutes } from './modules/sites/site-images.routes';
+import { dashboardPosterRoutes } from './modules/sites/poster/poster.routes';
+import { publicFileRoutes } from './modules/files/files.routes';
+import { dashboardOnboardingRoutes } from './modules/payments/onboarding.routes';
+import { sandboxProviderRoutes } from './modules/payments/sandbox/sandbox.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -76,6 +81,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(platformRoutes, { prefix: '/api', ctx });
   await app.register(authRoutes, { prefix: '/api/dashboard/auth', ctx });
   await app.register(dashboardSiteRoutes, { prefix: '/api/dashboard/sites', ctx });
+  await app.register(dashboardSiteImageRoutes, { prefix: '/api/dashboard/sites', ctx });
+  await app.register(dashboardPosterRoutes, { prefix: '/api/dashboard/sites', ctx });
+  await app.register(dashboardOnboardingRoutes, { prefix: '/api/dashboard/sites/stripe', ctx });
+  await app.register(publicFileRoutes, { prefix: '/api/files', ctx });
+  await app.register(sandboxProviderRoutes, { prefix: '/api/sandbox', ctx });
   await app.register(dashboardDeviceRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(dashboardZoneRoutes, { prefix: '/api/dashboard/zones', ctx });
   await app.register(dashboardCommandRoutes, { prefix: '/api/dashboard/devices', ctx });

@@ -26,3 +26,5 @@ export * from './catalogues/currencies';
 export * from './catalogues/time-zones';
 export * from './rules/price-rules';
 export * from './schemas/services';
+export * from './rules/site-settings';
+export * from './schemas/payments';

@@ -17,3 +17,4 @@ export * from '../modules/members/members.table';
 export * from '../modules/codes/codes.table';
 export * from '../modules/services/services.table';
 export * from '../modules/rides/rides.table';
+export * from '../modules/payments/sandbox/sandbox.table';

@@ -1,9 +1,7 @@
-import AccountBoxIcon from '@mui/icons-material/AccountBox';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import EventIcon from '@mui/icons-material/Event';
 import RouteIcon from '@mui/icons-material/Route';
 import TimelineIcon from '@mui/icons-material/Timeline';
-import TuneIcon from '@mui/icons-material/Tune';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
@@ -130,7 +128,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   handle: { layout: 'settings' } satisfies RouteHandle,
                   children: [
                     redirectIndex('/settings/general'),
-                    placeholder('general', 'pages.settingsGeneral', <TuneIcon />, 'settings'),
+                    {
+                      path: 'general',
+                      handle: { titleKey: 'pages.settingsGeneral' } satisfies RouteHandle,
+                      lazy: async () => ({
+                        Component: (await import('../features/settings/general/GeneralSettingsPage'))
+                          .GeneralSettingsPage,
+                      }),
+                    },
                     {
                       path: 'booking',
                       handle: { titleKey: 'pages.settingsBooking' } satisfies RouteHandle,
@@ -139,7 +144,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                           .BookingSettingsPage,
                       }),
                     },
-                    placeholder('account', 'pages.settingsAccount', <AccountBoxIcon />, 'settings'),
+                    {
+                      path: 'account',
+                      handle: { titleKey: 'pages.settingsAccount' } satisfies RouteHandle,
+                      lazy: async () => ({
+                        Component: (await import('../features/settings/account/AccountSettingsPage'))
+                          .AccountSettingsPage,
+                      }),
+                    },
                   ],
                 },
                 {
@@ -165,6 +177,15 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               ],
             },
           ],
+        },
+        {
+          // The sandbox payment provider's hosted onboarding page: no Fairway login, like the provider's own.
+          path: 'sandbox/onboarding/:accountId',
+          handle: { layout: 'guest', titleKey: 'pages.sandboxOnboarding' } satisfies RouteHandle,
+          lazy: async () => ({
+            Component: (await import('../features/payments/onboarding/SandboxOnboardingPage'))
+              .SandboxOnboardingPage,
+          }),
         },
         {
           path: '*',

@@ -36,7 +36,10 @@ export type ApiAuth = 'public' | 'user' | 'site';
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** JSON, or a FormData sent as multipart (uploads) with the browser's own boundary. */
   body?: unknown;
+  /** 'blob' answers a Blob (a PDF, an image) instead of parsed JSON; errors are still read as JSON. */
+  responseType?: 'json' | 'blob';
   query?: Record<string, string | number | boolean | null | undefined>;
   /** Defaults: dashboard paths send the site, admin paths the bearer token, everything else nothing. */
   auth?: ApiAuth;
@@ -87,8 +90,11 @@ function serverMessage(body: unknown): string | null {
 /** One HTTP exchange with a timeout; no refresh logic. */
 async function send(path: string, options: ApiRequestOptions, accessToken: string | null): Promise<unknown> {
   const auth = options.auth ?? defaultAuth(path);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = options.body instanceof FormData;
+  const headers: Record<string, string> = {
+    Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+  };
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (auth !== 'public' && accessToken) headers.Authorization = `Bearer ${accessToken}`;
   if (auth === 'site') {
     const siteId = options.siteId ?? getSelectedSiteId();
@@ -111,9 +117,14 @@ async function send(path: string, options: ApiRequestOptions, accessToken: strin
     const response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: multipart
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: controller.signal,
     });
+    if (response.ok && options.responseType === 'blob') return await response.blob();
     const body = await readBody(response);
     if (!response.ok) {
       throw new ApiError(

@@ -43,6 +43,31 @@ import enMembers from './en/members.json';
 import enMemberCodes from './en/memberCodes.json';
 import enMemberImport from './en/memberImport.json';
 import enUserGroups from './en/userGroups.json';
+
+import enSettings from './en/settings.json';
+import deSettings from './de/settings.json';
+import daSettings from './da/settings.json';
+import csSettings from './cs/settings.json';
+import enAccount from './en/account.json';
+import deAccount from './de/account.json';
+import daAccount from './da/account.json';
+import csAccount from './cs/account.json';
+import enServices from './en/services.json';
+import deServices from './de/services.json';
+import daServices from './da/services.json';
+import csServices from './cs/services.json';
+import enBooking from './en/booking.json';
+import deBooking from './de/booking.json';
+import daBooking from './da/booking.json';
+import csBooking from './cs/booking.json';
+import enPublicProfile from './en/publicProfile.json';
+import dePublicProfile from './de/publicProfile.json';
+import daPublicProfile from './da/publicProfile.json';
+import csPublicProfile from './cs/publicProfile.json';
+import enSandbox from './en/sandbox.json';
+import deSandbox from './de/sandbox.json';
+import daSandbox from './da/sandbox.json';
+import csSandbox from './cs/sandbox.json';
 /**
  * One bundle per language, assembled from a file per feature: `common.json` holds the app-wide keys at the
  * top level, each feature file sits under its own name (`t('fleet.title')`). Features own their file, so
@@ -61,6 +86,12 @@ const en = bundle(enCommon, {
   memberCodes: enMemberCodes,
   memberImport: enMemberImport,
   userGroups: enUserGroups,
+  settings: enSettings,
+  account: enAccount,
+  services: enServices,
+  booking: enBooking,
+  publicProfile: enPublicProfile,
+  sandbox: enSandbox,
 });
 
 type Bundle = typeof en;
@@ -78,6 +109,12 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     memberCodes: deMemberCodes,
     memberImport: deMemberImport,
     userGroups: deUserGroups,
+    settings: deSettings,
+    account: deAccount,
+    services: deServices,
+    booking: deBooking,
+    publicProfile: dePublicProfile,
+    sandbox: deSandbox,
   }) as Bundle,
   da: bundle(daCommon, {
     cart: daCart,
@@ -90,6 +127,12 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     memberCodes: daMemberCodes,
     memberImport: daMemberImport,
     userGroups: daUserGroups,
+    settings: daSettings,
+    account: daAccount,
+    services: daServices,
+    booking: daBooking,
+    publicProfile: daPublicProfile,
+    sandbox: daSandbox,
   }) as Bundle,
   cs: bundle(csCommon, {
     cart: csCart,
@@ -102,5 +145,11 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     memberCodes: csMemberCodes,
     memberImport: csMemberImport,
     userGroups: csUserGroups,
+    settings: csSettings,
+    account: csAccount,
+    services: csServices,
+    booking: csBooking,
+    publicProfile: csPublicProfile,
+    sandbox: csSandbox,
   }) as Bundle,
 };

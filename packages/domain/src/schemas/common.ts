@@ -19,5 +19,16 @@ export const latLongString = z
 
 export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Time must be HH:mm' });
 
+/** The end of a window may be the end of the day, which 'HH:mm' cannot otherwise say. */
+export const END_OF_DAY = '24:00';
+export const windowEnd = z
+  .string()
+  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: 'Time must be HH:mm' });
+
+/** Spec §9: time pickers step 5 minutes. */
+export const TIME_STEP_MINUTES = 5;
+export const minutesOfDay = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+export const isOnTimeStep = (time: string): boolean => minutesOfDay(time) % TIME_STEP_MINUTES === 0;
+
 /** Every error answer: an English message, and for refusals the web app translates, a stable reason code. */
 export const errorBody = z.object({ message: z.string(), code: z.string().optional() });

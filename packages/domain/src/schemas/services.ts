@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { overlappingPrices, PRICE_OVERLAP_MESSAGE } from '../rules/price-rules';
-import { hhmm, id } from './common';
+import { hhmm, id, isOnTimeStep, TIME_STEP_MINUTES, windowEnd } from './common';
 
 /**
  * Services and their prices: spec §2 Settings (services card, service dialog), §3 Service / Price, §5 service,
@@ -20,19 +20,12 @@ export const SERVICE_LIMITS = {
   amountMax: 100_000_000,
   creditsMax: 1_000_000,
   /** spec §9: time pickers step 5 minutes */
-  timeStepMinutes: 5,
+  timeStepMinutes: TIME_STEP_MINUTES,
 } as const;
 
 /** Spec §5 defaults of the service dialog: duration 06:00, a new schedule row 06:00–19:00. */
 export const DEFAULT_SERVICE_DURATION = 6 * 60;
 export const DEFAULT_AVAILABLE_TIME = { start: '06:00', end: '19:00' } as const;
-
-/** A window may run to the end of the day, which 'HH:mm' cannot otherwise say. */
-export const END_OF_DAY = '24:00';
-const windowEnd = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: 'Time must be HH:mm' });
-
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-const onTimeStep = (time: string) => minutesOf(time) % SERVICE_LIMITS.timeStepMinutes === 0;
 
 const requiredText = (max: number) =>
   z
@@ -53,7 +46,7 @@ export const availableTime = z
   })
   .superRefine((window, ctx) => {
     for (const key of ['start', 'end'] as const)
-      if (!onTimeStep(window[key]))
+      if (!isOnTimeStep(window[key]))
         ctx.addIssue({ code: 'custom', path: [key], message: 'Times must be in 5-minute steps' });
     if (window.start >= window.end)
       ctx.addIssue({ code: 'custom', path: ['end'], message: 'Start must be before end' });

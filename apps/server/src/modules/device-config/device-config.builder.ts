@@ -3,6 +3,7 @@ import type { ConfigMessage, DeviceSettings } from '@fairway/domain';
 import type { Db } from '../../db/client';
 import { loadCartCodes, opensCart } from '../codes/cart-codes';
 import { devices } from '../devices/devices.table';
+import { publishedDeviceSettings } from '../sites/sites.presenter';
 import { sites } from '../sites/sites.table';
 import { zones } from '../zones/zones.table';
 
@@ -12,7 +13,7 @@ export type ConfigContent = Pick<ConfigMessage, 'settings' | 'codes' | 'zones'>;
 const REPORT_SECONDS = { normal: 5, lowPower: 30, tracking: 2 } as const;
 
 /**
- * What each cart's config holds now: its site's lock and WiFi settings, the site's master code and the
+ * What each cart's config holds now: its site's published lock and WiFi settings and master code, the
  * member keypad codes and RFID tags that open this cart (see `loadCartCodes`), the site's zones, and its own
  * tracker settings. Three queries whatever the number of carts and sites.
  */
@@ -29,15 +30,17 @@ export async function buildConfigContents(db: Db, deviceIds: string[]): Promise<
 
   const contents = new Map<string, ConfigContent>();
   for (const { device, site } of rows) {
+    // Only published settings reach carts; a codes or zones publish must not carry unpublished ones along.
+    const published = publishedDeviceSettings(site);
     const settings: DeviceSettings = {
-      autoLockMinutes: Number(site.autoLock) || 0,
-      roundTimeoutMinutes: site.roundTimeout,
-      lockFrom: site.lockFrom,
-      timezone: site.timezone,
-      wifiEnabled: site.wifiEnabled === '1',
-      wifiSSID: site.wifiSSID,
-      wifiPassword: site.wifiPassword,
-      recoveryMode: site.recoveryMode,
+      autoLockMinutes: Number(published.autoLock) || 0,
+      roundTimeoutMinutes: published.roundTimeout,
+      lockFrom: published.lockFrom,
+      timezone: published.timezone,
+      wifiEnabled: published.wifiEnabled === '1',
+      wifiSSID: published.wifiSSID,
+      wifiPassword: published.wifiPassword,
+      recoveryMode: published.recoveryMode,
       reportIntervalSeconds: REPORT_SECONDS[device.trackerMode],
       trackerMode: device.trackerMode,
       server: device.server,
@@ -45,7 +48,9 @@ export async function buildConfigContents(db: Db, deviceIds: string[]): Promise<
     contents.set(device.id, {
       settings,
       codes: [
-        ...(site.masterUnlock ? [{ code: site.masterUnlock, type: 'master' as const, expires: null }] : []),
+        ...(published.masterUnlock
+          ? [{ code: published.masterUnlock, type: 'master' as const, expires: null }]
+          : []),
         ...(codesBySite.get(site.id) ?? [])
           .filter((code) => opensCart(code, device.carNumber))
           .map((code) => ({ code: code.code, type: code.type, expires: code.expires?.getTime() ?? null })),

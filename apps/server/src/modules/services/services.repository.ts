@@ -45,9 +45,30 @@ export class ServicesRepository {
       );
   }
 
+  /**
+   * Read with a share lock: a currency change (which locks the site for update) waits for price saves in
+   * flight and they wait for it, so no price is saved against a currency that is being replaced.
+   */
   async siteCurrency(siteId: string): Promise<string | null> {
-    const [row] = await this.db.select({ currency: sites.currency }).from(sites).where(eq(sites.id, siteId));
+    const [row] = await this.db
+      .select({ currency: sites.currency })
+      .from(sites)
+      .where(eq(sites.id, siteId))
+      .for('share');
     return row?.currency ?? null;
+  }
+
+  /** The site's prices that are not free and below `minimumMinor`, named 'service – price'. */
+  async pricesBelow(siteId: string, minimumMinor: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ service: services.name, price: prices.name })
+      .from(prices)
+      .innerJoin(services, eq(services.id, prices.serviceId))
+      .where(
+        and(eq(services.siteId, siteId), sql`${prices.amount} > 0 and ${prices.amount} < ${minimumMinor}`),
+      )
+      .orderBy(asc(services.name), asc(prices.name));
+    return rows.map((row) => `${row.service} – ${row.price}`);
   }
 
   /**

@@ -1,7 +1,10 @@
-import type { SiteListItem, SiteView } from '@fairway/domain';
+import { deviceSettingsOf, unpublishedSettingKeys, type SiteListItem, type SiteView } from '@fairway/domain';
 import type { sites } from './sites.table';
 
 export type SiteRow = typeof sites.$inferSelect;
+
+/** The settings a site's carts run on: the published snapshot, or what is saved when nothing is pending. */
+export const publishedDeviceSettings = (row: SiteRow) => row.publishedSettings ?? deviceSettingsOf(row);
 
 export function toSiteView(row: SiteRow, deviceCount: number): SiteView {
   return {
@@ -24,6 +27,8 @@ export function toSiteView(row: SiteRow, deviceCount: number): SiteView {
     wifiPassword: row.wifiPassword,
     recoveryMode: row.recoveryMode,
     masterUnlock: row.masterUnlock,
+    logo: row.logo,
+    cover: row.cover,
     keyless: row.keyless,
     keypadEnabled: row.keypadEnabled,
     membersModule: row.membersModule,
@@ -31,6 +36,21 @@ export function toSiteView(row: SiteRow, deviceCount: number): SiteView {
     trailPoints: row.trailPoints,
     minRideDuration: row.minRideDuration,
     staging: row.staging,
+    publicProfile: {
+      ...row.publicProfile,
+      // Until the club writes its own, the guest pages show the site's name.
+      name: row.publicProfile.name || row.name,
+      logoUrl: row.logo,
+      coverPhotoUrl: row.cover,
+    },
+    stripeConfig: {
+      accountId: row.stripeAccountId,
+      accountActive: row.stripeAccountActive,
+      revenueShareMethod: row.revenueShareMethod,
+      percentage: row.revenueSharePercentage,
+      fixedFee: row.revenueShareFixedFee,
+    },
+    unpublishedChanges: unpublishedSettingKeys(deviceSettingsOf(row), row.publishedSettings),
   };
 }
 

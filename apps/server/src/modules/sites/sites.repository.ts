@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbExecutor } from '../users/users.repository';
 import { devices } from '../devices/devices.table';
 import { users } from '../users/users.table';
 import { sites } from './sites.table';
@@ -9,7 +9,7 @@ export type NewSite = typeof sites.$inferInsert;
 export type SiteChanges = Partial<Omit<NewSite, 'id' | 'createdAt'>>;
 
 export class SitesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbExecutor) {}
 
   list(ids?: string[]): Promise<SiteRow[]> {
     const query = this.db.select().from(sites).orderBy(asc(sites.name));
@@ -18,6 +18,12 @@ export class SitesRepository {
 
   async find(id: string): Promise<SiteRow | null> {
     const [row] = await this.db.select().from(sites).where(eq(sites.id, id));
+    return row ?? null;
+  }
+
+  /** The site, locked until the transaction ends so concurrent settings saves take turns. */
+  async findForUpdate(id: string): Promise<SiteRow | null> {
+    const [row] = await this.db.select().from(sites).where(eq(sites.id, id)).for('update');
     return row ?? null;
   }
 

@@ -12,16 +12,18 @@ import {
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
-import { SitesRepository } from './sites.repository';
 import { SitesService } from './sites.service';
 
 const dashboardSecurity = [{ bearer: [], siteId: [] }];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const publishNote =
+  'Device settings (WiFi, lock, recovery mode, master code) stay unpublished until a PATCH with publish: ' +
+  "true, which puts them into every cart's config; `unpublishedChanges` lists what the carts lack.";
 
 /** /api/dashboard/sites — the operator's own sites. */
 export async function dashboardSiteRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new SitesService(new SitesRepository(ctx.db));
+  const service = new SitesService(ctx.db, ctx.deviceConfig);
 
   app.get(
     '/list',
@@ -52,11 +54,15 @@ export async function dashboardSiteRoutes(instance: FastifyInstance, { ctx }: { 
       schema: {
         tags: ['sites'],
         security: dashboardSecurity,
+        description: publishNote,
         body: dashboardSitePatch,
         response: { 200: siteView, ...errors },
       },
     },
-    (request) => service.updateSettings(currentSite(request), request.body.updateData),
+    (request) =>
+      service.updateSettings(currentSite(request), request.body.updateData, {
+        publish: request.body.publish,
+      }),
   );
 }
 
@@ -65,7 +71,7 @@ const siteParams = z.object({ id });
 /** /api/admin/sites — every site, superadmin only. */
 export async function adminSiteRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new SitesService(new SitesRepository(ctx.db));
+  const service = new SitesService(ctx.db, ctx.deviceConfig);
   app.addHook('preHandler', app.requireRole('superadmin'));
   const security = [{ bearer: [] }];
 
@@ -98,7 +104,8 @@ export async function adminSiteRoutes(instance: FastifyInstance, { ctx }: { ctx:
         response: { 200: siteView, ...errors },
       },
     },
-    (request) => service.updateSettings(request.params.id, request.body.updateData),
+    (request) =>
+      service.updateSettings(request.params.id, request.body.updateData, { publish: request.body.publish }),
   );
 
   app.delete(

@@ -1,34 +1,42 @@
 import type { z } from 'zod';
-import type {
-  SiteListItem,
-  SiteView,
-  adminSiteCreate,
-  adminSitePatch,
-  siteSettingsUpdate,
+import {
+  deviceSettingsOf,
+  formatMajor,
+  minimumPriceMinor,
+  unpublishedSettingKeys,
+  type SiteListItem,
+  type SiteView,
+  type adminSiteCreate,
+  type adminSitePatch,
+  type siteSettingsUpdate,
 } from '@fairway/domain';
-import { badRequest, notFound } from '../../lib/errors';
+import type { DeviceConfigPublisher } from '../../context';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { CodesRepository } from '../codes/codes.repository';
+import { ServicesRepository } from '../services/services.repository';
 import { toSiteListItem, toSiteView, type SiteRow } from './sites.presenter';
-import type { SiteChanges, SitesRepository } from './sites.repository';
+import { SitesRepository, type SiteChanges } from './sites.repository';
 
-type SettingsUpdate = z.infer<typeof siteSettingsUpdate>;
-type AdminCreate = z.infer<typeof adminSiteCreate>;
-type AdminUpdate = z.infer<typeof adminSitePatch>['updateData'];
+type SettingsUpdate = z.output<typeof siteSettingsUpdate>;
+type AdminCreate = z.output<typeof adminSiteCreate>;
+type AdminUpdate = z.output<typeof adminSitePatch>['updateData'];
 
 /** A new site opens every day 07:00–20:00 until the club sets its own hours. */
 const DEFAULT_OPENING_HOURS = Array.from({ length: 7 }, () => ({ openTime: '07:00', closeTime: '20:00' }));
 
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const CODE_TAKEN_MESSAGE = 'Code already exists, please use a different code and try again.';
 
 export class SitesService {
-  constructor(private readonly sites: SitesRepository) {}
+  private readonly sites: SitesRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deviceConfig: DeviceConfigPublisher,
+  ) {
+    this.sites = new SitesRepository(db);
+  }
 
   /** The sites a user may pick in the site selector; superadmins see every site. */
   async listForUser(user: AuthUser): Promise<SiteListItem[]> {
@@ -48,17 +56,41 @@ export class SitesService {
     return rows.map((row) => toSiteView(row, counts.get(row.id) ?? 0));
   }
 
-  async updateSettings(id: string, changes: SettingsUpdate | AdminUpdate): Promise<SiteView> {
-    if ('timezone' in changes && changes.timezone !== undefined && !isTimeZone(changes.timezone)) {
-      throw badRequest('timezone: unknown time zone');
-    }
-    const row = await this.sites.update(id, changes as SiteChanges);
+  /**
+   * Saves settings. Device settings (WiFi, lock, recovery mode, master code, time zone) stay unpublished
+   * until `publish`: the carts keep running the previous values, which the site keeps beside the new
+   * ones. Publishing puts the saved values into every cart's versioned config and marks 'ss' pending on
+   * each cart until it acknowledges.
+   */
+  async updateSettings(
+    id: string,
+    changes: SettingsUpdate | AdminUpdate,
+    options: { publish?: boolean } = {},
+  ): Promise<SiteView> {
+    const row = await this.db.transaction(async (tx) => {
+      const sites = new SitesRepository(tx);
+      const current = await sites.findForUpdate(id);
+      if (!current) throw notFound('Site not found');
+      if (changes.currency !== undefined && changes.currency !== current.currency)
+        await assertPricesFit(new ServicesRepository(tx), id, changes.currency);
+      if (changes.masterUnlock && changes.masterUnlock !== current.masterUnlock) {
+        if (await new CodesRepository(tx).findByValue(id, changes.masterUnlock))
+          throw conflict(CODE_TAKEN_MESSAGE, 'codeTaken');
+      }
+      const write = columnsToWrite(current, changes);
+      const next = { ...current, ...write };
+      assertWifiComplete(next);
+      return sites.update(id, {
+        ...write,
+        publishedSettings: publishedAfter(current, next, options.publish),
+      });
+    });
     if (!row) throw notFound('Site not found');
+    if (options.publish) await this.deviceConfig.publishSite(id, ['ss']);
     return this.present(row);
   }
 
   async create(input: AdminCreate): Promise<SiteView> {
-    if (!isTimeZone(input.timezone)) throw badRequest('timezone: unknown time zone');
     const row = await this.sites.create({ openingHours: DEFAULT_OPENING_HOURS, ...input });
     return toSiteView(row, 0);
   }
@@ -74,4 +106,54 @@ export class SitesService {
     const counts = await this.sites.deviceCounts([row.id]);
     return toSiteView(row, counts.get(row.id) ?? 0);
   }
+}
+
+/** The columns `changes` writes; the public profile merges field by field. */
+function columnsToWrite(current: SiteRow, changes: SettingsUpdate | AdminUpdate): SiteChanges {
+  const { publicProfile, ...columns } = changes;
+  const write: SiteChanges = stripUndefined(columns);
+  if (publicProfile) {
+    if (publicProfile.active && !current.stripeAccountActive)
+      throw new HttpError(400, 'Activate payments before enabling the booking app', 'paymentsNotActive');
+    const { address, ...fields } = publicProfile;
+    write.publicProfile = {
+      ...current.publicProfile,
+      ...stripUndefined(fields),
+      address: { ...current.publicProfile.address, ...stripUndefined(address ?? {}) },
+    };
+  }
+  return write;
+}
+
+/** Spec §5: SSID and password are required while WiFi is on. */
+function assertWifiComplete(site: SiteRow): void {
+  if (site.wifiEnabled !== '1') return;
+  if (site.wifiSSID.trim() === '') throw new HttpError(400, 'wifiSSID: This field is required', 'required');
+  if (site.wifiPassword === '') throw new HttpError(400, 'wifiPassword: This field is required', 'required');
+}
+
+/**
+ * What the carts run after this save: nothing pending once published or when the saved values match the
+ * carts' again; otherwise the values they had before (kept from the first unpublished save).
+ */
+function publishedAfter(current: SiteRow, next: SiteRow, publish = false) {
+  if (publish) return null;
+  const published = current.publishedSettings ?? deviceSettingsOf(current);
+  return unpublishedSettingKeys(deviceSettingsOf(next), published).length === 0 ? null : published;
+}
+
+/** A new currency must not leave a price below its minimum (spec §5); amounts keep their minor units. */
+async function assertPricesFit(services: ServicesRepository, siteId: string, currency: string) {
+  const minimum = minimumPriceMinor(currency);
+  const below = await services.pricesBelow(siteId, minimum);
+  if (below.length === 0) return;
+  throw new HttpError(
+    400,
+    `These prices are below the minimum of ${formatMajor(minimum, currency)} ${currency}: ${below.join(', ')}`,
+    'pricesBelowMinimum',
+  );
+}
+
+function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as never;
 }

@@ -1,6 +1,35 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { SiteDeviceSettings } from '@fairway/domain';
 
 export type OpeningHours = Array<{ openTime: string; closeTime: string } | null>;
+
+/** The public profile as stored; its logo and cover are the site's `logo` and `cover`. */
+export interface StoredPublicProfile {
+  active: boolean;
+  name: string;
+  description: string;
+  termsAndConditions: string;
+  website: string;
+  address: { street: string; city: string; postcode: string; country: string };
+}
+
+export const EMPTY_PUBLIC_PROFILE: StoredPublicProfile = {
+  active: false,
+  name: '',
+  description: '',
+  termsAndConditions: '',
+  website: '',
+  address: { street: '', city: '', postcode: '', country: '' },
+};
 
 export const sites = pgTable('sites', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -22,6 +51,24 @@ export const sites = pgTable('sites', {
   wifiPassword: text('wifi_password').notNull().default(''),
   recoveryMode: boolean('recovery_mode').notNull().default(false),
   masterUnlock: text('master_unlock'),
+  /**
+   * The device settings the carts were last given (spec §2: settings stay unpublished until published).
+   * null = the carts run what is saved; the first unpublished save keeps the previous values here.
+   */
+  publishedSettings: jsonb('published_settings').$type<SiteDeviceSettings>(),
+  /** public addresses of the uploaded images */
+  logo: text('logo'),
+  cover: text('cover'),
+  publicProfile: jsonb('public_profile').$type<StoredPublicProfile>().notNull().default(EMPTY_PUBLIC_PROFILE),
+  /** The club's payment provider account (spec §3 stripeConfig); active once onboarding is complete. */
+  stripeAccountId: text('stripe_account_id'),
+  stripeAccountActive: boolean('stripe_account_active').notNull().default(false),
+  revenueShareMethod: text('revenue_share_method', { enum: ['percentage', 'fixed'] })
+    .notNull()
+    .default('percentage'),
+  revenueSharePercentage: doublePrecision('revenue_share_percentage').notNull().default(0),
+  /** minor units per payment (200 = 2.00) */
+  revenueShareFixedFee: integer('revenue_share_fixed_fee').notNull().default(0),
   keyless: boolean('keyless').notNull().default(true),
   keypadEnabled: boolean('keypad_enabled').notNull().default(false),
   membersModule: boolean('members_module').notNull().default(false),

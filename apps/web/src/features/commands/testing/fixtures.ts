@@ -23,6 +23,8 @@ export function makeSite(overrides: Partial<SiteView> = {}): SiteView {
     wifiPassword: '',
     recoveryMode: false,
     masterUnlock: null,
+    logo: null,
+    cover: null,
     keyless: true,
     keypadEnabled: false,
     membersModule: false,
@@ -30,6 +32,24 @@ export function makeSite(overrides: Partial<SiteView> = {}): SiteView {
     trailPoints: 0,
     minRideDuration: 0,
     staging: false,
+    publicProfile: {
+      active: false,
+      name: 'Demo Golf Club',
+      description: '',
+      termsAndConditions: '',
+      website: '',
+      logoUrl: null,
+      coverPhotoUrl: null,
+      address: { street: '', city: '', postcode: '', country: '' },
+    },
+    stripeConfig: {
+      accountId: null,
+      accountActive: false,
+      revenueShareMethod: 'percentage',
+      percentage: 0,
+      fixedFee: 0,
+    },
+    unpublishedChanges: [],
     ...overrides,
   };
 }

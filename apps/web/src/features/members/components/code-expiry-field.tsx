@@ -2,16 +2,9 @@ import { expiryBounds } from '@fairway/domain';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { csCZ, daDK, deDE, enUS } from '@mui/x-date-pickers/locales';
 import { useTranslation } from 'react-i18next';
-import { dateLocaleFor } from '../../../lib/date-locale';
-import { DEFAULT_LOCALE, isSupportedLocale, type SupportedLocale } from '../../../lib/locale';
-
-/** The pickers' own texts (toolbar, buttons, screen-reader labels) in the interface language. */
-const PICKER_TEXTS: Record<SupportedLocale, typeof enUS> = { en: enUS, de: deDE, da: daDK, cs: csCZ };
+import { PickersProvider } from '../../../components/PickersProvider';
 
 /** Spec §5: dd.MM.yyyy and a 24-hour clock, whatever the language. */
 const EXPIRY_FORMAT = 'dd.MM.yyyy HH:mm';
@@ -36,8 +29,7 @@ export function CodeExpiryField({
   onChange,
   onUnreadableChange,
 }: CodeExpiryFieldProps) {
-  const { t, i18n } = useTranslation();
-  const locale = isSupportedLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+  const { t } = useTranslation();
   const { today } = expiryBounds(now);
   return (
     <Stack spacing={1}>
@@ -46,11 +38,7 @@ export function CodeExpiryField({
         control={<Switch checked={expires !== null} onChange={(event) => onToggle(event.target.checked)} />}
       />
       {expires !== null && (
-        <LocalizationProvider
-          dateAdapter={AdapterDateFns}
-          adapterLocale={dateLocaleFor(locale)}
-          localeText={PICKER_TEXTS[locale].components.MuiLocalizationProvider.defaultProps.localeText}
-        >
+        <PickersProvider>
           <DateTimePicker
             label={t('memberCodes.code.expiresAt')}
             value={expires}
@@ -70,7 +58,7 @@ export function CodeExpiryField({
               },
             }}
           />
-        </LocalizationProvider>
+        </PickersProvider>
       )}
     </Stack>
   );

@@ -1,0 +1,4 @@
+/** /sandbox/onboarding/:accountId — being built. */
+export function SandboxOnboardingPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /settings/account — being built. */
+export function AccountSettingsPage() {
+  return null;
+}

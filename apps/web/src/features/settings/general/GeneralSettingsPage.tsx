@@ -1,0 +1,4 @@
+/** /settings/general — being built. */
+export function GeneralSettingsPage() {
+  return null;
+}
