@@ -1,13 +1,17 @@
-import { seedDemoMembers } from '../members/demo-members';
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Role } from '@fairway/domain';
 import type { Db } from '../../db/client';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { hashPassword } from '../auth/passwords';
 import { devices } from '../devices/devices.table';
+import { seedDemoMembers } from '../members/demo-members';
+import { sandboxAccounts } from '../payments/sandbox/sandbox.table';
+import { seedDemoServices } from '../services/demo-services';
 import { sites, type OpeningHours } from '../sites/sites.table';
 import { users } from '../users/users.table';
+import type { DbExecutor } from '../users/users.repository';
 import { platformSecrets } from './platform.table';
 
 /** Password of every demo account (README). */
@@ -65,6 +69,25 @@ const KARLSTEJN_HOURS: OpeningHours = Array.from({ length: 7 }, () => hours('07:
 const sixDigits = () => String(randomInt(100_000, 1_000_000));
 
 /**
+ * The demo club takes payments through the sandbox provider from the start, so its guest flow and its
+ * public profile work at once; Second Club is left to show the payment activation card.
+ */
+async function onboardDemoClub(tx: DbExecutor, siteId: string): Promise<void> {
+  const accountId = `acct_sbx_${randomBytes(12).toString('hex')}`;
+  await tx.insert(sandboxAccounts).values({
+    id: accountId,
+    siteId,
+    businessName: 'Demo Golf Club',
+    active: true,
+    activatedAt: new Date(),
+  });
+  await tx
+    .update(sites)
+    .set({ stripeAccountId: accountId, stripeAccountActive: true, revenueSharePercentage: 2 })
+    .where(eq(sites.id, siteId));
+}
+
+/**
  * Seeds the staging site always, and the demo club once: the marker row makes a second start (or a second
  * instance) skip it even after an operator has deleted or renamed the demo data.
  */
@@ -105,6 +128,21 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
         keypadEnabled: false,
         membersModule: true,
         scanToRideToggle: true,
+        publicProfile: {
+          active: true,
+          name: 'Demo Golf Club — Old Course',
+          description:
+            'The Old Course at St Andrews, the home of golf. Our carts are keyless: scan the code on a cart, pay and drive.',
+          termsAndConditions:
+            'Carts may be driven by players over 16 holding a driving licence. Keep to the paths near greens and tees.',
+          website: 'https://www.example.com',
+          address: {
+            street: 'Pilmour House',
+            city: 'St Andrews',
+            postcode: 'KY16 9SF',
+            country: 'United Kingdom',
+          },
+        },
       })
       .returning();
     const [second] = await tx
@@ -161,6 +199,8 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
       })),
     );
     await seedDemoMembers(tx, { demo: demo!.id, second: second!.id });
+    await seedDemoServices(tx, { demo: demo!.id, second: second!.id });
+    await onboardDemoClub(tx, demo!.id);
     log.info('demo club seeded: Demo Golf Club (16 carts) and Second Club (4 carts)');
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteListItem, SiteView } from '@fairway/domain';
+import type { ServiceView, SiteListItem, SiteView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 
@@ -83,6 +83,33 @@ describe('site scoping on dashboard calls', () => {
     });
     expect(site.devices).toBeGreaterThanOrEqual(16);
     expect(site.openingHours).toHaveLength(7);
+  });
+
+  it('seeds the demo club onboarded with the sandbox provider, its public profile on, and priced services', async () => {
+    const site = (
+      await rt.app.inject({ url: '/api/dashboard/sites', headers: asUser(admin, demoId) })
+    ).json<SiteView>();
+    expect(site.stripeConfig).toMatchObject({
+      accountId: expect.stringMatching(/^acct_sbx_/),
+      accountActive: true,
+    });
+    expect(site.publicProfile).toMatchObject({ active: true, address: { city: 'St Andrews' } });
+    const services = (
+      await rt.app.inject({ url: '/api/dashboard/services', headers: asUser(admin, demoId) })
+    ).json<ServiceView[]>();
+    expect(services.map((service) => service.name)).toEqual(['18 holes', '9 holes']);
+    const eighteen = services.find((service) => service.name === '18 holes')!;
+    expect(eighteen.prices.map((price) => [price.name, price.amount, price.userGroupName])).toEqual(
+      expect.arrayContaining([
+        ['Guest', 4000, null],
+        ['Members', 2000, 'Members'],
+        ['Juniors', 1000, 'Juniors'],
+      ]),
+    );
+    const second = (
+      await rt.app.inject({ url: '/api/dashboard/sites', headers: asUser(operator2, secondId) })
+    ).json<SiteView>();
+    expect(second.stripeConfig.accountActive).toBe(false);
   });
 });
 
