@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { DomainEventBus } from './lib/events';
+import type { FileStore } from './lib/file-store';
 import type { AccessTokens } from './modules/auth/access-token';
 import type { CommandsService } from './modules/commands/commands.service';
 import type { Mailer } from './modules/mail/mailer';
@@ -16,6 +17,8 @@ export interface AppContext {
   bus: DomainEventBus;
   tokens: AccessTokens;
   mail: Mailer;
+  /** Public files (site logos and covers), served under /api/files/<key>. */
+  files: FileStore;
   /** True while the server's own MQTT client is connected to the broker. */
   brokerConnected(): boolean;
   /** Device credentials and ACLs in an external broker (Mosquitto dynamic security); no-op when embedded. */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
@@ -6,6 +7,7 @@ import { buildApp } from './app';
 import { connectDatabase, runMigrations } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { DomainEventBus } from './lib/events';
+import { LocalFileStore } from './lib/file-store';
 import { AccessTokens } from './modules/auth/access-token';
 import { Mailer } from './modules/mail/mailer';
 import { platformSecret } from './modules/platform/platform.service';
@@ -126,6 +128,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       bus,
       tokens: new AccessTokens(jwtSecret),
       mail: new Mailer(database.db, log, config.SMTP_URL, config.MAIL_FROM),
+      files: new LocalFileStore(path.join(config.dataDir, 'files', 'public')),
       brokerConnected: () => gateway.connected(),
       deviceProvisioner,
       deviceConfig,

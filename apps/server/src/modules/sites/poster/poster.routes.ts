@@ -1,5 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SITE_LANGS } from '@fairway/domain';
 import type { AppContext } from '../../../context';
+import { currentSite } from '../../../plugins/auth';
+import { PosterService } from './poster.service';
 
-/** GET /poster (A4 PDF) — being built. */
-export async function dashboardPosterRoutes(_instance: FastifyInstance, _options: { ctx: AppContext }) {}
+const posterQuery = z.object({ lang: z.enum(SITE_LANGS).optional() });
+
+/** /api/dashboard/sites/poster — the site's A4 poster with the guest QR code, for every dashboard role. */
+export async function dashboardPosterRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = new PosterService(ctx.db, ctx.files, ctx.config.publicUrl, ctx.log);
+
+  app.get(
+    '/poster',
+    {
+      preHandler: app.requireSite('basic'),
+      // No response schema: the answer is a PDF file (errors are the usual `{ message }`).
+      schema: {
+        tags: ['sites'],
+        security: [{ bearer: [], siteId: [] }],
+        querystring: posterQuery,
+        produces: ['application/pdf'],
+        description:
+          "An A4 PDF with the QR code (138 mm) to the site's guest page; `lang` defaults to the site's language.",
+      },
+    },
+    async (request, reply) => {
+      const poster = await service.poster(currentSite(request), request.query.lang);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${poster.filename}"`)
+        .send(Buffer.from(poster.pdf.buffer, poster.pdf.byteOffset, poster.pdf.byteLength));
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import type { Logger } from 'pino';
+import { SITE_LANGS, type SiteLang } from '@fairway/domain';
+import type { Db } from '../../../db/client';
+import type { FileStore } from '../../../lib/file-store';
+import { notFound } from '../../../lib/errors';
+import { keyOfPublicFileUrl } from '../../files/public-files';
+import { SitesRepository } from '../sites.repository';
+import { buildPosterPdf } from './poster.pdf';
+
+export interface PosterFile {
+  filename: string;
+  pdf: Uint8Array;
+}
+
+/** The guest site page a poster's QR code opens (the web app's /guest/site/:siteId route). */
+export const guestSiteUrl = (publicUrl: string, siteId: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/guest/site/${siteId}`;
+
+const isSiteLang = (value: string): value is SiteLang => (SITE_LANGS as readonly string[]).includes(value);
+
+export class PosterService {
+  private readonly sites: SitesRepository;
+
+  constructor(
+    db: Db,
+    private readonly files: FileStore,
+    private readonly publicUrl: string,
+    private readonly log: Logger,
+  ) {
+    this.sites = new SitesRepository(db);
+  }
+
+  /** The site's poster in `lang`, by default the site's own language. */
+  async poster(siteId: string, lang?: SiteLang): Promise<PosterFile> {
+    const site = await this.sites.find(siteId);
+    if (!site) throw notFound('Site not found');
+    const logoKey = keyOfPublicFileUrl(site.logo);
+    const logo = logoKey ? await this.files.get(logoKey) : null;
+    const poster = await buildPosterPdf({
+      siteName: site.name,
+      url: guestSiteUrl(this.publicUrl, siteId),
+      lang: lang ?? (isSiteLang(site.lang) ? site.lang : 'en'),
+      logo: logo?.bytes,
+    });
+    if (poster.logo === 'unreadable')
+      this.log.warn({ siteId, logo: site.logo }, 'site logo could not be placed on the poster');
+    return { filename: `${fileNamePart(site.name)}-poster.pdf`, pdf: poster.pdf };
+  }
+}
+
+/** The site's name as a plain ASCII file name part ('Golfový klub Řevnice' → 'golfovy-klub-revnice'). */
+function fileNamePart(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'site';
+}
