@@ -10,8 +10,9 @@ import { SiteImagesRepository, type SiteImageKind } from './site-images.reposito
 
 /** Spec §5 Image upload; the codes let the web app translate, the messages stay English. */
 export const imageRequired = () => new HttpError(400, 'Please choose an image', 'imageRequired');
-export const imageTooLarge = () => new HttpError(400, 'The image must be smaller than 2 MB', 'imageTooLarge');
-export const imageType = () => new HttpError(400, 'The image must be a JPEG or PNG file', 'imageType');
+export const imageTooLarge = () =>
+  new HttpError(400, 'The image must not be larger than 2 MB', 'imageTooLarge');
+export const imageType = () => new HttpError(400, 'Only JPEG or PNG images can be uploaded', 'imageType');
 
 export class SiteImagesService {
   private readonly repository: SiteImagesRepository;

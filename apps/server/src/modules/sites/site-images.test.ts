@@ -155,7 +155,7 @@ describe('POST /api/dashboard/sites/logo and /cover', () => {
     const { url } = accepted.json<{ url: string }>();
     expect((await publicFile(url)).rawPayload.equals(atLimit)).toBe(true);
 
-    const tooLarge = 'The image must be smaller than 2 MB';
+    const tooLarge = 'The image must not be larger than 2 MB';
     for (const size of [limit + 1, limit + 100_000]) {
       const res = await upload('cover', admin, siteId, [{ bytes: pngBytes(4, 4, { padTo: size }) }]);
       expectRefused(res, 'imageTooLarge', tooLarge);
@@ -175,14 +175,14 @@ describe('POST /api/dashboard/sites/logo and /cover', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      message: 'The image must be smaller than 2 MB',
+      message: 'The image must not be larger than 2 MB',
       code: 'imageTooLarge',
     });
   });
 
   it('refuses a text file named logo.png and a GIF', async () => {
     const { siteId, admin } = await siteWithAdmin();
-    const notAnImage = 'The image must be a JPEG or PNG file';
+    const notAnImage = 'Only JPEG or PNG images can be uploaded';
     const text = await upload('logo', admin, siteId, [
       { bytes: Buffer.from('definitely not a picture\n'), filename: 'logo.png', contentType: 'image/png' },
     ]);

@@ -1,0 +1,85 @@
+import type { SiteView } from '@fairway/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../app/query-client';
+import { NotificationHost } from '../../../components/NotificationHost';
+import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
+import '../../../lib/i18n';
+import { dismissAllToasts } from '../../../lib/notifications';
+import { setSelectedSite } from '../../../lib/selected-site';
+import { SITE_A } from '../../../test/carts';
+import { fakeAccessToken } from '../../../test/fake-jwt';
+import { installFetchMock, json } from '../../../test/fetch-mock';
+import { makeSite } from '../../commands/testing/fixtures';
+import { BookingOffsetCard } from './BookingOffsetCard';
+
+const SITE_PATH = '/api/dashboard/sites';
+
+function renderCard(editable = true) {
+  storeTokens({ accessToken: fakeAccessToken({ role: 'admin' }), refreshToken: 'refresh' });
+  const site = makeSite({ bookingOffset: 15 });
+  const server = installFetchMock({
+    [`PATCH ${SITE_PATH}`]: (call) =>
+      json({ ...site, ...(call.body as { updateData: Partial<SiteView> }).updateData }),
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <NotificationHost />
+      <BookingOffsetCard site={site} editable={editable} />
+    </QueryClientProvider>,
+  );
+  return server;
+}
+
+const slider = () => screen.getByRole('slider', { name: 'Booking offset' }) as HTMLInputElement;
+
+beforeEach(() => {
+  dismissAllToasts();
+  setSelectedSite(SITE_A, null);
+});
+afterEach(() => {
+  cleanup();
+  clearTokens();
+  vi.unstubAllGlobals();
+});
+
+describe('BookingOffsetCard', () => {
+  it('offers 0 to 120 minutes in 5-minute steps, marked every half hour, starting at the saved value', () => {
+    renderCard();
+    expect([slider().min, slider().max, slider().step, slider().value]).toEqual(['0', '120', '5', '15']);
+    expect(slider().getAttribute('aria-valuetext')).toBe('15 min');
+    for (const mark of ['0 min', '30 min', '60 min', '90 min', '120 min'])
+      expect(screen.getByText(mark)).toBeTruthy();
+    expect(screen.getByText('Carts can be unlocked from 15 minutes before a booking starts.')).toBeTruthy();
+  });
+
+  it('saves the chosen offset in minutes and says so', async () => {
+    const server = renderCard();
+    fireEvent.change(slider(), { target: { value: '45' } });
+    expect(slider().getAttribute('aria-valuetext')).toBe('45 min');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Booking offset updated')).toBeTruthy();
+    expect(server.callsTo('PATCH', SITE_PATH)[0]?.body).toEqual({ updateData: { bookingOffset: 45 } });
+  });
+
+  it('puts a value between steps on the nearest 5-minute step', async () => {
+    const server = renderCard();
+    fireEvent.change(slider(), { target: { value: '23' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('PATCH', SITE_PATH)).toHaveLength(1));
+    expect(server.callsTo('PATCH', SITE_PATH)[0]?.body).toEqual({ updateData: { bookingOffset: 25 } });
+  });
+
+  it('says when carts unlock only at the start', () => {
+    renderCard();
+    fireEvent.change(slider(), { target: { value: '0' } });
+    expect(screen.getByText('Carts can be unlocked from the moment a booking starts.')).toBeTruthy();
+  });
+
+  it('shows the offset read-only to roles below admin', () => {
+    renderCard(false);
+    expect(slider().disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});
