@@ -112,6 +112,7 @@ export function OpeningHoursCard({ site, editable }: OpeningHoursCardProps) {
               disabled={!changed || invalid}
               loading={update.isPending}
               onClick={save}
+              data-testid="opening-hours-save"
             >
               {t('booking.save')}
             </Button>
