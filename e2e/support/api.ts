@@ -1,0 +1,20 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Calls the API as the signed-in operator of `page` (its stored token and selected site), for checks a
+ * screen does not show, such as which config version each cart has confirmed.
+ */
+export async function apiAs<T>(page: Page, path: string): Promise<T> {
+  const { token, siteId } = await page.evaluate(() => {
+    const selection = window.localStorage.getItem('fairway.selectedSite');
+    return {
+      token: window.localStorage.getItem('fairway.accessToken'),
+      siteId: selection ? (JSON.parse(selection) as { siteId: string }).siteId : null,
+    };
+  });
+  const response = await page.request.get(`/api${path}`, {
+    headers: { Authorization: `Bearer ${token ?? ''}`, ...(siteId ? { 'site-id': siteId } : {}) },
+  });
+  if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
