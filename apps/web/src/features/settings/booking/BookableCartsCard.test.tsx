@@ -1,23 +1,16 @@
 import type { CartView } from '@fairway/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { NotificationHost } from '../../../components/NotificationHost';
-import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import '../../../lib/i18n';
-import { dismissAllToasts } from '../../../lib/notifications';
-import { setSelectedSite } from '../../../lib/selected-site';
 import { makeCart, SITE_A } from '../../../test/carts';
-import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { BookableCartsCard } from './BookableCartsCard';
+import { renderAsOperator, resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
 
 const CART_10 = makeCart({ carNumber: '10', carName: 'Blue', bookableOnline: true });
 const CART_2 = makeCart({ carNumber: '2', carName: 'Red', bookableOnline: false });
 
 function renderCard({ carts = [CART_10, CART_2], patchFails = false, editable = true } = {}) {
-  storeTokens({ accessToken: fakeAccessToken({ role: 'user' }), refreshToken: 'refresh' });
   const server = installFetchMock({
     'GET /api/dashboard/devices': () => json(carts),
     ...Object.fromEntries(
@@ -30,27 +23,14 @@ function renderCard({ carts = [CART_10, CART_2], patchFails = false, editable = 
       ]),
     ),
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationHost />
-      <BookableCartsCard siteId={SITE_A} editable={editable} />
-    </QueryClientProvider>,
-  );
+  renderAsOperator(<BookableCartsCard siteId={SITE_A} editable={editable} />, 'user');
   return server;
 }
 
 const toggle = (number: string) =>
   screen.getByRole('switch', { name: `Cart ${number} bookable online` }) as HTMLInputElement;
 
-beforeEach(() => {
-  dismissAllToasts();
-  setSelectedSite(SITE_A, null);
-});
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-});
+resetOperatorSessionAroundEachTest();
 
 describe('BookableCartsCard', () => {
   it('lists the carts by number with whether each can be booked online', async () => {

@@ -1,48 +1,27 @@
 import type { SiteView } from '@fairway/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { NotificationHost } from '../../../components/NotificationHost';
-import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import '../../../lib/i18n';
-import { dismissAllToasts } from '../../../lib/notifications';
-import { setSelectedSite } from '../../../lib/selected-site';
-import { SITE_A } from '../../../test/carts';
-import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { makeSite } from '../../commands/testing/fixtures';
 import { BookingOffsetCard } from './BookingOffsetCard';
+import { renderAsOperator, resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
 
 const SITE_PATH = '/api/dashboard/sites';
 
 function renderCard(editable = true) {
-  storeTokens({ accessToken: fakeAccessToken({ role: 'admin' }), refreshToken: 'refresh' });
   const site = makeSite({ bookingOffset: 15 });
   const server = installFetchMock({
     [`PATCH ${SITE_PATH}`]: (call) =>
       json({ ...site, ...(call.body as { updateData: Partial<SiteView> }).updateData }),
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationHost />
-      <BookingOffsetCard site={site} editable={editable} />
-    </QueryClientProvider>,
-  );
+  renderAsOperator(<BookingOffsetCard site={site} editable={editable} />, 'admin');
   return server;
 }
 
 const slider = () => screen.getByRole('slider', { name: 'Booking offset' }) as HTMLInputElement;
 
-beforeEach(() => {
-  dismissAllToasts();
-  setSelectedSite(SITE_A, null);
-});
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-});
+resetOperatorSessionAroundEachTest();
 
 describe('BookingOffsetCard', () => {
   it('offers 0 to 120 minutes in 5-minute steps, marked every half hour, starting at the saved value', () => {

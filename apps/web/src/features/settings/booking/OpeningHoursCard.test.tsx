@@ -1,18 +1,14 @@
 import type { OpeningHours, SiteView } from '@fairway/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
 import { NotificationHost } from '../../../components/NotificationHost';
-import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
 import '../../../lib/i18n';
-import { dismissAllToasts } from '../../../lib/notifications';
-import { setSelectedSite } from '../../../lib/selected-site';
-import { SITE_A } from '../../../test/carts';
-import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { makeSite } from '../../commands/testing/fixtures';
 import { OpeningHoursCard } from './OpeningHoursCard';
+import { renderAsOperator, resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
 
 const SITE_PATH = '/api/dashboard/sites';
 /** Index 0 is Sunday: closed on Sundays and Wednesdays. */
@@ -27,19 +23,13 @@ const SAVED: OpeningHours = [
 ];
 
 function renderCard({ editable = true, site = makeSite({ openingHours: SAVED }) } = {}) {
-  storeTokens({ accessToken: fakeAccessToken({ role: 'admin' }), refreshToken: 'refresh' });
   const server = installFetchMock({
     [`PATCH ${SITE_PATH}`]: (call) => {
       const { updateData } = call.body as { updateData: Partial<SiteView> };
       return json({ ...site, ...updateData });
     },
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationHost />
-      <OpeningHoursCard site={site} editable={editable} />
-    </QueryClientProvider>,
-  );
+  renderAsOperator(<OpeningHoursCard site={site} editable={editable} />, 'admin');
   return server;
 }
 
@@ -55,15 +45,7 @@ const patchedHours = (server: ReturnType<typeof renderCard>) =>
   (server.callsTo('PATCH', SITE_PATH)[0]?.body as { updateData: { openingHours: OpeningHours } }).updateData
     .openingHours;
 
-beforeEach(() => {
-  dismissAllToasts();
-  setSelectedSite(SITE_A, null);
-});
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-});
+resetOperatorSessionAroundEachTest();
 
 // Fourteen time pickers make each render slow in jsdom; the default 5 s can run out on a busy machine.
 describe('OpeningHoursCard', { timeout: 20_000 }, () => {

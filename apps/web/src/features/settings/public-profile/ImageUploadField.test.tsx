@@ -1,31 +1,22 @@
 import { SITE_LIMITS } from '@fairway/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { NotificationHost } from '../../../components/NotificationHost';
-import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import '../../../lib/i18n';
-import { dismissAllToasts } from '../../../lib/notifications';
-import { setSelectedSite } from '../../../lib/selected-site';
 import { SITE_A } from '../../../test/carts';
-import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { ImageUploadField } from './ImageUploadField';
+import { renderAsOperator, resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
 
 const LOGO_PATH = '/api/dashboard/sites/logo';
 
 function renderField(answer: () => Response = () => json({ url: '/files/sites/logo-2.png' })) {
-  storeTokens({ accessToken: fakeAccessToken({ role: 'admin' }), refreshToken: 'refresh' });
   const server = installFetchMock({
     [`POST ${LOGO_PATH}`]: answer,
     'GET /api/dashboard/sites': () => json({ message: 'not needed here' }, 404),
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationHost />
-      <ImageUploadField siteId={SITE_A} kind="logo" imageUrl="/files/sites/logo-1.png" editable />
-    </QueryClientProvider>,
+  renderAsOperator(
+    <ImageUploadField siteId={SITE_A} kind="logo" imageUrl="/files/sites/logo-1.png" editable />,
+    'admin',
   );
   return server;
 }
@@ -35,15 +26,7 @@ const fileOf = (name: string, type: string, bytes: number) =>
 const choose = (file: File) =>
   fireEvent.change(screen.getByLabelText('Upload logo'), { target: { files: [file] } });
 
-beforeEach(() => {
-  dismissAllToasts();
-  setSelectedSite(SITE_A, null);
-});
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-});
+resetOperatorSessionAroundEachTest();
 
 describe('ImageUploadField', () => {
   it('shows the current image and offers JPEG and PNG files', () => {

@@ -1,19 +1,13 @@
 import type { SiteView } from '@fairway/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { NotificationHost } from '../../../components/NotificationHost';
-import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import '../../../lib/i18n';
-import { dismissAllToasts } from '../../../lib/notifications';
-import { setSelectedSite } from '../../../lib/selected-site';
 import { SITE_A } from '../../../test/carts';
-import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { makeSite } from '../../commands/testing/fixtures';
 import { useSite } from '../../sites/api/get-site';
 import { PublicProfileCard } from './PublicProfileCard';
+import { renderAsOperator, resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
 
 const SITE_PATH = '/api/dashboard/sites';
 const ONBOARDED = makeSite({
@@ -31,7 +25,6 @@ function renderCard({
   editable = true,
   patch,
 }: { editable?: boolean; patch?: (body: unknown) => Response } = {}) {
-  storeTokens({ accessToken: fakeAccessToken({ role: 'admin' }), refreshToken: 'refresh' });
   let site: SiteView = ONBOARDED;
   const server = installFetchMock({
     [`GET ${SITE_PATH}`]: () => json(site),
@@ -42,24 +35,11 @@ function renderCard({
       return json(site);
     },
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationHost />
-      <Harness editable={editable} />
-    </QueryClientProvider>,
-  );
+  renderAsOperator(<Harness editable={editable} />, 'admin');
   return server;
 }
 
-beforeEach(() => {
-  dismissAllToasts();
-  setSelectedSite(SITE_A, null);
-});
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-});
+resetOperatorSessionAroundEachTest();
 
 describe('PublicProfileCard', () => {
   it('switches the booking app on with its own call', async () => {

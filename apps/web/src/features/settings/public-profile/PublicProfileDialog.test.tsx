@@ -1,18 +1,11 @@
 import type { SiteView } from '@fairway/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { NotificationHost } from '../../../components/NotificationHost';
-import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
-import { dismissAllToasts } from '../../../lib/notifications';
-import { setSelectedSite } from '../../../lib/selected-site';
-import { SITE_A } from '../../../test/carts';
-import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { makeSite } from '../../commands/testing/fixtures';
 import { PublicProfileDialog } from './PublicProfileDialog';
+import { renderAsOperator, resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
 
 const SITE_PATH = '/api/dashboard/sites';
 const SITE = makeSite({
@@ -34,30 +27,16 @@ function renderDialog(
       },
     }),
 ) {
-  storeTokens({ accessToken: fakeAccessToken({ role: 'admin' }), refreshToken: 'refresh' });
   const server = installFetchMock({ [`PATCH ${SITE_PATH}`]: (call) => answer(call.body) });
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationHost />
-      <PublicProfileDialog open site={SITE as SiteView} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  renderAsOperator(<PublicProfileDialog open site={SITE as SiteView} onClose={onClose} />, 'admin');
   return { ...server, onClose };
 }
 
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-beforeEach(() => {
-  dismissAllToasts();
-  setSelectedSite(SITE_A, null);
-});
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-});
+resetOperatorSessionAroundEachTest();
 
 // A dialog of nine MUI fields renders slowly in jsdom; the default 5 s can run out on a busy machine.
 describe('PublicProfileDialog', { timeout: 15_000 }, () => {

@@ -1,17 +1,11 @@
 import type { UserGroupView } from '@fairway/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { NotificationHost } from '../../../components/NotificationHost';
-import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import '../../../lib/i18n';
-import { dismissAllToasts } from '../../../lib/notifications';
-import { setSelectedSite } from '../../../lib/selected-site';
 import { SITE_A } from '../../../test/carts';
-import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { UserGroupsCard } from './UserGroupsCard';
+import { renderAsOperator, resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
 
 const GROUPS_PATH = '/api/dashboard/sites/user-groups';
 const SENIORS: UserGroupView = {
@@ -23,26 +17,12 @@ const SENIORS: UserGroupView = {
 };
 
 function renderCard(role: 'basic' | 'user', routes: Parameters<typeof installFetchMock>[0] = {}) {
-  storeTokens({ accessToken: fakeAccessToken({ role }), refreshToken: 'refresh' });
   const server = installFetchMock({ [`GET ${GROUPS_PATH}`]: () => json([SENIORS]), ...routes });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationHost />
-      <UserGroupsCard />
-    </QueryClientProvider>,
-  );
+  renderAsOperator(<UserGroupsCard />, role);
   return server;
 }
 
-beforeEach(() => {
-  dismissAllToasts();
-  setSelectedSite(SITE_A, null);
-});
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-});
+resetOperatorSessionAroundEachTest();
 
 describe('UserGroupsCard', () => {
   it('lists the built-in guest group first, then the groups with their member and price counts', async () => {
