@@ -26,7 +26,17 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The stable reason code of a refusal (`{ message, code }`), for the web app to say it in its language. */
+  get code(): string | null {
+    const code = (this.body as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : null;
+  }
 }
+
+/** The reason code of a failed call, or null (not an API refusal, or one without a code). */
+export const apiErrorCode = (error: unknown): string | null =>
+  error instanceof ApiError ? error.code : null;
 
 /**
  * Which credentials a call carries. `public`: none (login, register, password reset, config).

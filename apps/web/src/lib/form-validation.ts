@@ -75,17 +75,23 @@ function nestErrors(flat: Record<string, FieldError>): Record<string, unknown> {
 }
 
 /**
- * "Passwords must match" for forms that ask for a confirmation (spec §5). A form concern only: the API
- * receives one password.
+ * "Passwords must match" for forms that ask for a confirmation (spec §5), as `.refine(...passwordsMatch)`.
+ * A form concern only: the API receives one password.
  */
+export const passwordsMatch: [
+  (form: { password: string; confirmPassword: string }) => boolean,
+  { path: string[]; message: string; params: { i18nKey: string } },
+] = [
+  (form) => form.confirmPassword === form.password,
+  {
+    path: ['confirmPassword'],
+    message: 'Passwords must match',
+    params: { i18nKey: 'validation.passwordsMustMatch' },
+  },
+];
+
 export function withPasswordConfirmation(password: z.ZodType<string, string>) {
-  return z
-    .object({ password, confirmPassword: z.string() })
-    .refine((form) => form.confirmPassword === form.password, {
-      path: ['confirmPassword'],
-      message: 'Passwords must match',
-      params: { i18nKey: 'validation.passwordsMustMatch' },
-    });
+  return z.object({ password, confirmPassword: z.string() }).refine(...passwordsMatch);
 }
 
 /**

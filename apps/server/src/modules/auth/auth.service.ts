@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, isRole, type Account } from '@fairway/domain';
 import type { AppContext } from '../../context';
-import { badRequest, conflict, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, HttpError, unauthorized } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { renderMail } from '../mail/templates';
 import { toAccount } from '../users/users.presenter';
@@ -121,7 +121,7 @@ export class AuthService {
     if (!emailChanges && body.password === undefined) return this.present(user);
     if (!body.currentPassword) throw badRequest(MESSAGES.currentPasswordRequired);
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-      throw badRequest(MESSAGES.currentPasswordWrong);
+      throw new HttpError(400, MESSAGES.currentPasswordWrong, 'currentPasswordWrong');
     }
     const patch: UserPatch = {};
     if (emailChanges) {

@@ -253,7 +253,10 @@ describe('PATCH /auth', () => {
     const { accessToken } = await login(user.email);
     const email = uniqueEmail('renamed');
     expect((await patch(accessToken, { email })).statusCode).toBe(400);
-    expect((await patch(accessToken, { email, currentPassword: 'wrong-password' })).statusCode).toBe(400);
+    const wrong = await patch(accessToken, { email, currentPassword: 'wrong-password' });
+    expect(wrong.statusCode).toBe(400);
+    // The code lets the account page put the refusal on the current-password field in any language.
+    expect(wrong.json()).toEqual({ message: 'Current password is incorrect', code: 'currentPasswordWrong' });
     const res = await patch(accessToken, {
       email: ` ${email.toUpperCase()}`,
       currentPassword: TEST_PASSWORD,

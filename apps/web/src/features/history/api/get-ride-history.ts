@@ -1,6 +1,6 @@
 import { rideHistory, type RideHistory, type RideHistoryQuery } from '@fairway/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiErrorCode, apiRequest } from '../../../lib/api-client';
 
 /** GET /api/dashboard/rides/history: the site's trails or heatmap for [start, end). */
 export async function getRideHistory(
@@ -15,7 +15,7 @@ export async function getRideHistory(
 
 /** 503 `historyNotReady`: the server is still rolling up the period, which takes minutes, not seconds. */
 export const isHistoryNotReady = (error: unknown): boolean =>
-  error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === 'historyNotReady';
+  apiErrorCode(error) === 'historyNotReady';
 
 export const rideHistoryQueryOptions = (siteId: string, query: RideHistoryQuery) =>
   queryOptions({

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, apiErrorCode } from '../../../lib/api-client';
 import { showToast } from '../../../lib/notifications';
 import { useUpdateSite } from '../../sites/api/update-site';
 import { servicesQueryOptions } from '../api/get-services';
@@ -25,7 +25,7 @@ interface CurrencyPickerProps {
 const EXAMPLE_MINOR = 2500;
 
 const isPricesBelowMinimum = (error: unknown): error is ApiError =>
-  error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === 'pricesBelowMinimum';
+  apiErrorCode(error) === 'pricesBelowMinimum';
 
 /**
  * The site's currency, from the full ISO 4217 list. A change asks first, because amounts keep their numbers

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
  */
 export function serviceSaveErrorMessage(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('services.failed');
-  const code = (error.body as { code?: unknown } | null)?.code;
+  const { code } = error;
   if (code === 'unknownUserGroup') return t('services.errors.unknownUserGroup');
   if (code === 'unknownPrice') return t('services.errors.unknownPrice');
   return error.message;

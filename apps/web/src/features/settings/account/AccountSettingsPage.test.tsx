@@ -125,7 +125,9 @@ describe('AccountSettingsPage', () => {
   });
 
   it('shows a wrong current password on its field', async () => {
-    const server = renderPage(() => json({ message: 'Current password is incorrect' }, 400));
+    const server = renderPage(() =>
+      json({ message: 'Current password is incorrect', code: 'currentPasswordWrong' }, 400),
+    );
     fillEmail('new@example.com', 'new@example.com', 'wrong');
     await confirmChange();
     expect(await emailCard().findByText('Current password is incorrect')).toBeTruthy();
@@ -177,7 +179,7 @@ describe('AccountSettingsPage', () => {
   });
 
   it('shows a wrong current password on the password card too', async () => {
-    renderPage(() => json({ message: 'Current password is incorrect' }, 400));
+    renderPage(() => json({ message: 'Current password is incorrect', code: 'currentPasswordWrong' }, 400));
     fillPassword('new-secret', 'new-secret', 'wrong');
     await confirmChange();
     expect(await passwordCard().findByText('Current password is incorrect')).toBeTruthy();

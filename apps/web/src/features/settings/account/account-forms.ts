@@ -1,6 +1,7 @@
 import { email, registerBody } from '@fairway/domain';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
+import { passwordsMatch } from '../../../lib/form-validation';
 
 /**
  * The two forms of /settings/account (spec §5: email pattern, trimmed and lower-cased; passwords as the
@@ -31,11 +32,7 @@ export const EMPTY_EMAIL_FORM: ChangeEmailValues = { email: '', confirmEmail: ''
 // The same rule (and so the same message) as choosing a password from an invite or a reset link.
 export const changePasswordForm = z
   .object({ password: registerBody.shape.password, confirmPassword: z.string(), currentPassword })
-  .refine((form) => form.confirmPassword === form.password, {
-    path: ['confirmPassword'],
-    message: 'Passwords must match',
-    params: { i18nKey: 'validation.passwordsMustMatch' },
-  });
+  .refine(...passwordsMatch);
 export type ChangePasswordValues = z.input<typeof changePasswordForm>;
 export const EMPTY_PASSWORD_FORM: ChangePasswordValues = {
   password: '',
@@ -43,16 +40,13 @@ export const EMPTY_PASSWORD_FORM: ChangePasswordValues = {
   currentPassword: '',
 };
 
-/** The server's words for a wrong current password (400); other 400s are not about that field. */
-const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
-
 /**
  * Which field a refused change belongs on: a wrong current password on its own, a taken email (409) on
  * the email field. null for anything else, which the card reports as a toast.
  */
 export function refusedField(error: unknown): 'currentPassword' | 'email' | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.status === 400 && error.message === CURRENT_PASSWORD_WRONG) return 'currentPassword';
+  if (error.code === 'currentPasswordWrong') return 'currentPassword';
   if (error.status === 409) return 'email';
   return null;
 }

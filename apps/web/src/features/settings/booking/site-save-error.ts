@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
  */
 export function siteSaveErrorMessage(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('errors.unknown');
-  const code = (error.body as { code?: unknown } | null)?.code;
+  const { code } = error;
   if (code === 'paymentsNotActive') return t('booking.errors.paymentsNotActive');
   if (error.status === 403) return t('booking.errors.adminOnly');
   return error.message;

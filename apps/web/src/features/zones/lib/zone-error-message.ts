@@ -1,6 +1,6 @@
 import type { ZoneRingProblem } from '@fairway/domain';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, apiErrorCode } from '../../../lib/api-client';
 
 const RING_PROBLEMS: readonly ZoneRingProblem[] = [
   'invalidCoordinate',
@@ -21,7 +21,7 @@ const isRingProblem = (code: unknown): code is ZoneRingProblem =>
  * is one of ours (an outline problem, a geofence below admin), else the server's own message (spec §8).
  */
 export function zoneErrorMessage(error: unknown, t: TFunction): string {
-  const code = error instanceof ApiError ? (error.body as { code?: unknown } | null)?.code : undefined;
+  const code = apiErrorCode(error);
   if (isRingProblem(code)) return t(`zones.problems.${code}`);
   if (code === 'zoneTypeRole') return t('zones.geofenceAdminOnly');
   return error instanceof ApiError ? error.message : t('errors.unknown');
