@@ -14,8 +14,7 @@ export async function getRideHistory(
 }
 
 /** 503 `historyNotReady`: the server is still rolling up the period, which takes minutes, not seconds. */
-export const isHistoryNotReady = (error: unknown): boolean =>
-  apiErrorCode(error) === 'historyNotReady';
+export const isHistoryNotReady = (error: unknown): boolean => apiErrorCode(error) === 'historyNotReady';
 
 export const rideHistoryQueryOptions = (siteId: string, query: RideHistoryQuery) =>
   queryOptions({
