@@ -58,6 +58,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Fairway <no-reply@fairway.local>'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Stripe Connect instead of the sandbox provider (issue #7); the webhook secret is then required. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Another Stripe API address (a local fake in tests); default Stripe's own. */
+  STRIPE_API_URL: url(['http:', 'https:']).optional(),
+  /** How long a paid unlock may stay unconfirmed by the cart before the payment is refunded. */
+  PAID_UNLOCK_REFUND_SECONDS: z.coerce.number().int().min(30).max(3600).default(120),
   TILE_STREET_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_STREET_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   TILE_SATELLITE_URL: z
@@ -86,6 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (value.MQTT_URL && !value.MQTT_PASSWORD) {
     throw new ConfigError(
       'Invalid configuration:\n  MQTT_PASSWORD: required when MQTT_URL names an external broker',
+    );
+  }
+  if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
     );
   }
   return {

@@ -7,6 +7,7 @@ import type { FileStore } from './lib/file-store';
 import type { AccessTokens } from './modules/auth/access-token';
 import type { CommandsService } from './modules/commands/commands.service';
 import type { Mailer } from './modules/mail/mailer';
+import type { PaymentProvider } from './modules/payments/payment-provider';
 
 /** What route plugins and services are built from; assembled once in runtime.ts. */
 export interface AppContext {
@@ -25,6 +26,8 @@ export interface AppContext {
   deviceProvisioner: DeviceProvisioner;
   /** Puts settings, codes and zones into carts' versioned, retained configs (delivered on reconnect). */
   deviceConfig: DeviceConfigPublisher;
+  /** The card payment provider: Stripe when STRIPE_SECRET_KEY is set, else the embedded sandbox. */
+  payments: PaymentProvider;
   /** Commands to carts; one per process, because it also wakes the requests waiting for an answer. */
   commands: CommandsService;
 }

@@ -25,6 +25,7 @@ import { JobRunner } from './jobs/job-runner';
 import { attachZoneAlerts } from './modules/zones/zone-alerts';
 import { attachCodeRides } from './modules/rides/code-rides';
 import { registerCartJobs } from './jobs/cart-jobs';
+import { createPaymentProvider, sandboxOf } from './modules/payments/payment-providers';
 
 /** Everything a running Fairway server is made of, in start order; `stop()` tears it down in reverse. */
 export interface Runtime {
@@ -120,6 +121,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     );
     gateway.handle('ack', (deviceId, ack) => commands.acknowledged(deviceId, ack));
 
+    const payments = await createPaymentProvider(config, database.db, log);
     const ctx: AppContext = {
       config,
       database,
@@ -133,6 +135,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       deviceProvisioner,
       deviceConfig,
       commands,
+      payments,
     };
 
     const detachZoneAlerts = attachZoneAlerts(ctx);
@@ -154,6 +157,8 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+    // The sandbox posts its webhooks to this server's own endpoint, as Stripe would from outside.
+    sandboxOf(payments)?.deliverTo(`http://127.0.0.1:${port}/api/payments/webhook`);
 
     let demoFleet: DemoFleet | null = null;
     if (config.SIMULATOR) {

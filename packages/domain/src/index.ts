@@ -28,3 +28,4 @@ export * from './rules/price-rules';
 export * from './schemas/services';
 export * from './rules/site-settings';
 export * from './schemas/payments';
+export * from './rules/revenue';

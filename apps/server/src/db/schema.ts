@@ -18,3 +18,4 @@ export * from '../modules/codes/codes.table';
 export * from '../modules/services/services.table';
 export * from '../modules/rides/rides.table';
 export * from '../modules/payments/sandbox/sandbox.table';
+export * from '../modules/payments/payments.table';

@@ -1,4 +1,3 @@
-import BarChartIcon from '@mui/icons-material/BarChart';
 import EventIcon from '@mui/icons-material/Event';
 import RouteIcon from '@mui/icons-material/Route';
 import TimelineIcon from '@mui/icons-material/Timeline';
@@ -117,9 +116,18 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 placeholder('bookings', 'pages.bookings', <EventIcon />, 'authenticated'),
                 {
                   path: 'charts',
+                  lazy: async () => ({
+                    Component: (await import('../features/reports/ChartsLayout')).ChartsLayout,
+                  }),
                   children: [
                     redirectIndex('/charts/revenue'),
-                    placeholder('revenue', 'pages.chartsRevenue', <BarChartIcon />, 'authenticated'),
+                    {
+                      path: 'revenue',
+                      handle: { titleKey: 'pages.chartsRevenue' } satisfies RouteHandle,
+                      lazy: async () => ({
+                        Component: (await import('../features/payments/revenue/RevenuePage')).RevenuePage,
+                      }),
+                    },
                     placeholder('usage', 'pages.chartsUsage', <TimelineIcon />, 'authenticated'),
                   ],
                 },
@@ -185,6 +193,24 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: async () => ({
             Component: (await import('../features/payments/onboarding/SandboxOnboardingPage'))
               .SandboxOnboardingPage,
+          }),
+        },
+        {
+          // The sandbox's hosted checkout: where a guest pays by card, like the provider's own page.
+          path: 'sandbox/checkout/:sessionId',
+          handle: { layout: 'guest', titleKey: 'pages.sandboxCheckout' } satisfies RouteHandle,
+          lazy: async () => ({
+            Component: (await import('../features/payments/checkout/SandboxCheckoutPage'))
+              .SandboxCheckoutPage,
+          }),
+        },
+        {
+          // The sandbox's account dashboard (the Revenue page's "provider dashboard" link).
+          path: 'sandbox/dashboard/:accountId',
+          handle: { layout: 'guest', titleKey: 'pages.sandboxDashboard' } satisfies RouteHandle,
+          lazy: async () => ({
+            Component: (await import('../features/payments/dashboard/SandboxDashboardPage'))
+              .SandboxDashboardPage,
           }),
         },
         {

@@ -68,6 +68,18 @@ import enSandbox from './en/sandbox.json';
 import deSandbox from './de/sandbox.json';
 import daSandbox from './da/sandbox.json';
 import csSandbox from './cs/sandbox.json';
+import enSandboxCheckout from './en/sandboxCheckout.json';
+import deSandboxCheckout from './de/sandboxCheckout.json';
+import daSandboxCheckout from './da/sandboxCheckout.json';
+import csSandboxCheckout from './cs/sandboxCheckout.json';
+import enRevenue from './en/revenue.json';
+import deRevenue from './de/revenue.json';
+import daRevenue from './da/revenue.json';
+import csRevenue from './cs/revenue.json';
+import enReports from './en/reports.json';
+import deReports from './de/reports.json';
+import daReports from './da/reports.json';
+import csReports from './cs/reports.json';
 /**
  * One bundle per language, assembled from a file per feature: `common.json` holds the app-wide keys at the
  * top level, each feature file sits under its own name (`t('fleet.title')`). Features own their file, so
@@ -92,6 +104,9 @@ const en = bundle(enCommon, {
   booking: enBooking,
   publicProfile: enPublicProfile,
   sandbox: enSandbox,
+  sandboxCheckout: enSandboxCheckout,
+  revenue: enRevenue,
+  reports: enReports,
 });
 
 type Bundle = typeof en;
@@ -115,6 +130,9 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     booking: deBooking,
     publicProfile: dePublicProfile,
     sandbox: deSandbox,
+    sandboxCheckout: deSandboxCheckout,
+    revenue: deRevenue,
+    reports: deReports,
   }) as Bundle,
   da: bundle(daCommon, {
     cart: daCart,
@@ -133,6 +151,9 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     booking: daBooking,
     publicProfile: daPublicProfile,
     sandbox: daSandbox,
+    sandboxCheckout: daSandboxCheckout,
+    revenue: daRevenue,
+    reports: daReports,
   }) as Bundle,
   cs: bundle(csCommon, {
     cart: csCart,
@@ -151,5 +172,8 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     booking: csBooking,
     publicProfile: csPublicProfile,
     sandbox: csSandbox,
+    sandboxCheckout: csSandboxCheckout,
+    revenue: csRevenue,
+    reports: csReports,
   }) as Bundle,
 };

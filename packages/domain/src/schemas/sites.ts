@@ -126,6 +126,8 @@ export const stripeConfigView = z.object({
   revenueShareMethod: z.enum(REVENUE_SHARE_METHODS),
   percentage: z.number(),
   fixedFee: z.number().int(),
+  /** added to every card payment for a ride, minor units (spec §9 "price plus an unlock fee") */
+  unlockFee: z.number().int(),
 });
 export type StripeConfigView = z.infer<typeof stripeConfigView>;
 
@@ -272,6 +274,8 @@ export const adminSiteFields = z.object({
   revenueSharePercentage: z.number().min(0).max(100),
   /** minor units per payment (200 = 2.00) */
   revenueShareFixedFee: z.number().int().min(0).max(1_000_000),
+  /** minor units added to each card payment for a ride */
+  unlockFee: z.number().int().min(0).max(1_000_000),
 });
 export const adminSiteCreate = adminSiteFields.partial().required({
   name: true,

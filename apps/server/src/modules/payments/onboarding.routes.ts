@@ -4,12 +4,11 @@ import { errorBody, onboardAnswer, onboardBody } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
 import { OnboardingService } from './onboarding.service';
-import { paymentProviderOf } from './payment-providers';
 
 /** /api/dashboard/sites/stripe — the club's payment provider account. */
 export async function dashboardOnboardingRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new OnboardingService(ctx.db, paymentProviderOf(ctx), ctx.config.publicUrl);
+  const service = new OnboardingService(ctx.db, ctx.payments, ctx.config.publicUrl);
 
   app.post(
     '/onboard',

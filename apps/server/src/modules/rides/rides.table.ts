@@ -17,7 +17,8 @@ import { prices, services } from '../services/services.table';
 import { sites } from '../sites/sites.table';
 import { users } from '../users/users.table';
 
-export type RideType = 'key' | 'keypad' | 'rfid' | 'manual' | 'booking' | 'code';
+/** 'payment': a guest paid by card for the ride (issue #7), the cart unlocked when the provider confirmed. */
+export type RideType = 'key' | 'keypad' | 'rfid' | 'manual' | 'booking' | 'code' | 'payment';
 export type RideStatus = 'active' | 'paused' | 'ended';
 
 /**
@@ -44,6 +45,10 @@ export const rides = pgTable(
     bookingId: uuid('booking_id'),
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
     codeId: uuid('code_id'),
+    /** the card payment that bought the ride (payments.ride_id points back) */
+    paymentId: uuid('payment_id').unique(),
+    /** the unlock command whose acknowledgement confirms the ride */
+    unlockCommandId: uuid('unlock_command_id'),
     unlockedBy: uuid('unlocked_by').references(() => users.id, { onDelete: 'set null' }),
     meta: jsonb('meta').$type<{ name: string | null; email: string | null }>().notNull().default({
       name: null,

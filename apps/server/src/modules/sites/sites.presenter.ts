@@ -49,6 +49,7 @@ export function toSiteView(row: SiteRow, deviceCount: number): SiteView {
       revenueShareMethod: row.revenueShareMethod,
       percentage: row.revenueSharePercentage,
       fixedFee: row.revenueShareFixedFee,
+      unlockFee: row.unlockFee,
     },
     unpublishedChanges: unpublishedSettingKeys(deviceSettingsOf(row), row.publishedSettings),
   };

@@ -69,6 +69,8 @@ export const sites = pgTable('sites', {
   revenueSharePercentage: doublePrecision('revenue_share_percentage').notNull().default(0),
   /** minor units per payment (200 = 2.00) */
   revenueShareFixedFee: integer('revenue_share_fixed_fee').notNull().default(0),
+  /** Added to every card payment for a ride, minor units (spec §9 "price plus an unlock fee"); 0 = none. */
+  unlockFee: integer('unlock_fee').notNull().default(0),
   keyless: boolean('keyless').notNull().default(true),
   keypadEnabled: boolean('keypad_enabled').notNull().default(false),
   membersModule: boolean('members_module').notNull().default(false),

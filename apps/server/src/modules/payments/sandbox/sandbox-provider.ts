@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import type { OnboardingInput, PaymentProvider } from '../payment-provider';
+import type { CurrencyAmount, PayoutView } from '@fairway/domain';
+import type { Logger } from 'pino';
+import type {
+  CheckoutInput,
+  OnboardingInput,
+  PaymentDetails,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderRefundReason,
+} from '../payment-provider';
 import { sandboxAccounts } from './sandbox.table';
 
 /** Shaped like a provider account id; random enough that the onboarding page's address is the secret. */
@@ -17,7 +26,49 @@ export class SandboxPaymentProvider implements PaymentProvider {
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
+    private readonly webhookSecret: string,
+    private readonly log: Logger,
   ) {}
+
+  /** Where the sandbox sends its webhooks: the platform's own endpoint, known once the server listens. */
+  deliverTo(webhookUrl: string): void {
+    this.webhookUrl = webhookUrl;
+  }
+  private webhookUrl: string | null = null;
+
+  /** Sends the webhooks not yet acknowledged whose retry time has come; answers how many were delivered. */
+  deliverDue(): Promise<number> {
+    throw new Error('not implemented');
+  }
+
+  dashboardLink(_accountId: string): Promise<string | null> {
+    throw new Error('not implemented');
+  }
+  createCheckout(_input: CheckoutInput): Promise<{ sessionId: string; url: string }> {
+    throw new Error('not implemented');
+  }
+  expireCheckout(_accountId: string, _sessionId: string): Promise<void> {
+    throw new Error('not implemented');
+  }
+  verifyWebhook(_rawBody: Buffer, _signature: string | undefined): ProviderEvent {
+    throw new Error('not implemented');
+  }
+  paymentDetails(_accountId: string, _paymentIntentId: string): Promise<PaymentDetails> {
+    throw new Error('not implemented');
+  }
+  refund(
+    _accountId: string,
+    _paymentIntentId: string,
+    _reason: ProviderRefundReason,
+  ): Promise<{ refundId: string }> {
+    throw new Error('not implemented');
+  }
+  balance(_accountId: string): Promise<{ available: CurrencyAmount[]; pending: CurrencyAmount[] }> {
+    throw new Error('not implemented');
+  }
+  payouts(_accountId: string, _limit: number): Promise<PayoutView[]> {
+    throw new Error('not implemented');
+  }
 
   async onboardingLink(input: OnboardingInput): Promise<{ accountId: string; url: string }> {
     let accountId = input.accountId;

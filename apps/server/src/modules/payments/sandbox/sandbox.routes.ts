@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { errorBody, sandboxAccountId, sandboxAccountView, sandboxOnboardingBody } from '@fairway/domain';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../lib/errors';
+import type { SandboxPaymentProvider } from './sandbox-provider';
 import { OnboardingService } from '../onboarding.service';
-import { sandboxProviderOf } from '../payment-providers';
+import { sandboxOf } from '../payment-providers';
 
 const params = z.object({ id: sandboxAccountId });
 
@@ -16,7 +17,10 @@ const params = z.object({ id: sandboxAccountId });
  */
 export async function sandboxProviderRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const sandbox = sandboxProviderOf(ctx);
+  const provider = sandboxOf(ctx.payments);
+  // With Stripe configured the sandbox's pages do not exist.
+  if (!provider) return;
+  const sandbox: SandboxPaymentProvider = provider;
   const onboarding = new OnboardingService(ctx.db, sandbox, ctx.config.publicUrl);
   const tags = ['sandbox provider'];
 

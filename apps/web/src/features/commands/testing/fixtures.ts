@@ -48,6 +48,7 @@ export function makeSite(overrides: Partial<SiteView> = {}): SiteView {
       revenueShareMethod: 'percentage',
       percentage: 0,
       fixedFee: 0,
+      unlockFee: 0,
     },
     unpublishedChanges: [],
     ...overrides,

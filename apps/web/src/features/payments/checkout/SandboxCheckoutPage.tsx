@@ -1,0 +1,4 @@
+/** The sandbox provider's hosted checkout page (issue #7; being written). */
+export function SandboxCheckoutPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /charts/revenue (issue #7; being written). */
+export function RevenuePage() {
+  return null;
+}
