@@ -35,6 +35,9 @@ import { dashboardPosterRoutes } from './modules/sites/poster/poster.routes';
 import { publicFileRoutes } from './modules/files/files.routes';
 import { dashboardOnboardingRoutes } from './modules/payments/onboarding.routes';
 import { sandboxProviderRoutes } from './modules/payments/sandbox/sandbox.routes';
+import { paymentWebhookRoutes } from './modules/payments/webhook.routes';
+import { dashboardPaymentRoutes } from './modules/payments/payments.routes';
+import { guestPaymentRoutes } from './modules/payments/checkout.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -86,6 +89,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(dashboardOnboardingRoutes, { prefix: '/api/dashboard/sites/stripe', ctx });
   await app.register(publicFileRoutes, { prefix: '/api/files', ctx });
   await app.register(sandboxProviderRoutes, { prefix: '/api/sandbox', ctx });
+  await app.register(paymentWebhookRoutes, { prefix: '/api/payments', ctx });
+  await app.register(dashboardPaymentRoutes, { prefix: '/api/dashboard/payments', ctx });
+  await app.register(guestPaymentRoutes, { prefix: '/api/guest', ctx });
   await app.register(dashboardDeviceRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(dashboardZoneRoutes, { prefix: '/api/dashboard/zones', ctx });
   await app.register(dashboardCommandRoutes, { prefix: '/api/dashboard/devices', ctx });

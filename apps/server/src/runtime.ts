@@ -26,6 +26,7 @@ import { attachZoneAlerts } from './modules/zones/zone-alerts';
 import { attachCodeRides } from './modules/rides/code-rides';
 import { registerCartJobs } from './jobs/cart-jobs';
 import { createPaymentProvider, sandboxOf } from './modules/payments/payment-providers';
+import { registerPaymentJobs } from './modules/payments/payment-jobs';
 
 /** Everything a running Fairway server is made of, in start order; `stop()` tears it down in reverse. */
 export interface Runtime {
@@ -145,6 +146,8 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
 
     const jobs = new JobRunner(database.db, log);
     await registerCartJobs(jobs, { db: database.db, commands, log });
+    const detachPaymentJobs = await registerPaymentJobs(jobs, ctx);
+    stops.push(async () => detachPaymentJobs());
     if (config.JOBS) {
       jobs.start();
       stops.push(() => jobs.stop());

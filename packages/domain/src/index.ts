@@ -29,3 +29,4 @@ export * from './schemas/services';
 export * from './rules/site-settings';
 export * from './schemas/payments';
 export * from './rules/revenue';
+export * from './rules/guest-cart-status';

@@ -151,6 +151,24 @@ export class CommandsService {
     );
   }
 
+  /**
+   * A guest's paid unlock: the payment is the permission, so the operator's role rule does not apply, but
+   * the cart's own state does (offline, key mode, not keyless: answered null, nothing sent). Does not wait:
+   * the ride is confirmed by the cart's acknowledgement (`command.updated`).
+   */
+  async unlockForGuest(device: DeviceRow, siteKeyless: boolean): Promise<CommandView | null> {
+    if (lockRefusal(toCartView(device), { keyless: siteKeyless }, 'superadmin', 0)) return null;
+    return toCommandView(
+      await this.issue(
+        device,
+        'unlock',
+        null,
+        { userId: null, role: 'superadmin', source: 'guest' },
+        LOCK_WINDOW_MS,
+      ),
+    );
+  }
+
   async recentForDevice(siteId: string, deviceId: string, limit = 20): Promise<CommandView[]> {
     await this.deviceOfSite(siteId, deviceId);
     return (await this.commands.listForDevice(deviceId, limit)).map(toCommandView);

@@ -10,8 +10,10 @@ import { rides } from './rides.table';
 export type RideRow = typeof rides.$inferSelect;
 export type CodeRideType = 'keypad' | 'rfid';
 
-/** Ride types a cart starts by itself from a code entered at it; only these end when it locks. */
+/** Ride types a cart starts by itself from a code entered at it. */
 export const CODE_RIDE_TYPES: readonly CodeRideType[] = ['keypad', 'rfid'];
+/** Rides that end when the cart reports locked: code rides, and paid rides once the cart confirmed them. */
+const RIDE_TYPES_ENDED_BY_LOCK: readonly RideRow['type'][] = [...CODE_RIDE_TYPES, 'payment'];
 
 /** Spec §9: a ride longer than 10 hours was not a real ride; its duration is stored as 0. */
 export const MAX_RIDE_SECONDS = 36_000;
@@ -168,7 +170,8 @@ export class RidesRepository {
             eq(devices.id, deviceId),
             eq(rides.deviceId, devices.id),
             ne(rides.status, 'ended'),
-            inArray(rides.type, [...CODE_RIDE_TYPES]),
+            inArray(rides.type, [...RIDE_TYPES_ENDED_BY_LOCK]),
+            eq(rides.confirmed, true),
             eq(devices.lockStatus, 1),
             gt(devices.lastReportAt, rides.createdAt),
           ),

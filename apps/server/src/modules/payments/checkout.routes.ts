@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkoutSessionAnswer, checkoutSessionBody, errorBody, guestPaymentView } from '@fairway/domain';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { paymentServices } from './payment-services';
+import { toGuestPaymentView } from './payments.presenter';
+import { PaymentsRepository } from './payments.repository';
+
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/** Guest payment calls (spec §7 Guest): start a checkout for a cart, and follow the payment afterwards. */
+export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { checkout } = paymentServices(ctx);
+  const ledger = new PaymentsRepository(ctx.db);
+  const tags = ['guest'];
+
+  app.post(
+    '/stripe/generate-checkout-session',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        description:
+          "Starts the provider's hosted checkout for a ride on a cart at one of the club's guest prices. The " +
+          "amount is the catalogue's price plus the site's unlock fee; the cart must be AVAILABLE (spec §4); " +
+          'the cart unlocks only when the provider confirms the payment.',
+        body: checkoutSessionBody,
+        response: {
+          200: checkoutSessionAnswer,
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    (request) =>
+      checkout.create(request.body, [
+        new URL(ctx.config.publicUrl).origin,
+        `${request.protocol}://${request.host}`,
+      ]),
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        description:
+          "A guest's own payment, by its id or its checkout session id (the provider's success address " +
+          'carries the session id): status, refund and the ride it bought.',
+        params: z.object({ id: z.string().min(1).max(255) }),
+        response: { 200: guestPaymentView, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const payment = UUID.test(id) ? await ledger.find(id) : await ledger.findBySession(id);
+      if (!payment) throw notFound('Payment not found');
+      return toGuestPaymentView(payment);
+    },
+  );
+}

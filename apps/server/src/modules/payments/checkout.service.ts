@@ -1,0 +1,137 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  GUEST_CART_REFUSALS,
+  applicationFeeOf,
+  availableAt,
+  checkoutTotal,
+  clockAt,
+  guestCartStatus,
+  siteOpenAt,
+  type CheckoutSessionAnswer,
+  type CheckoutSessionBody,
+} from '@fairway/domain';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { HttpError, conflict, notFound } from '../../lib/errors';
+import { toCartView } from '../devices/devices.presenter';
+import { devices } from '../devices/devices.table';
+import { prices, services } from '../services/services.table';
+import { SitesRepository } from '../sites/sites.repository';
+import type { PaymentProvider } from './payment-provider';
+import { PaymentsRepository } from './payments.repository';
+
+/** How long a guest has to pay on the provider's page (Stripe's minimum expiry is 30 minutes). */
+export const CHECKOUT_EXPIRY_MS = 30 * 60_000;
+
+/**
+ * Guest checkout (spec §7 POST /stripe/generate-checkout-session): a guest at a cart pays for a ride at one
+ * of the club's guest prices. The server decides what is charged — the price from its own catalogue plus
+ * the site's unlock fee — and whether the cart may be sold now (the §4 guest cart status). The ledger row
+ * comes first, so every webhook finds its payment; the cart unlocks only when the provider's webhook says
+ * the payment succeeded, never on the browser's word.
+ */
+export class CheckoutService {
+  private readonly sites: SitesRepository;
+  private readonly payments: PaymentsRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly provider: PaymentProvider,
+    private readonly log: Logger,
+  ) {
+    this.sites = new SitesRepository(db);
+    this.payments = new PaymentsRepository(db);
+  }
+
+  /** `returnOrigins`: where the provider may send the browser back to (this app's own addresses). */
+  async create(body: CheckoutSessionBody, returnOrigins: string[]): Promise<CheckoutSessionAnswer> {
+    for (const address of [body.success_url, body.cancel_url])
+      if (!returnOrigins.includes(new URL(address).origin))
+        throw new HttpError(400, 'Return addresses must point to this site', 'returnUrl');
+
+    const site = await this.sites.find(body.siteId);
+    if (!site || site.staging) throw notFound('Site not found');
+    if (!site.stripeAccountId || !site.stripeAccountActive)
+      throw conflict('This club does not take card payments yet', 'paymentsNotActive');
+    // Bookings are not part of Fairway yet, so no booking can be paid for.
+    if (body.bookingId) throw new HttpError(404, 'Booking not found', 'bookingNotFound');
+
+    const [device] = await this.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, body.deviceId), eq(devices.siteId, site.id)));
+    if (!device) throw notFound('Cart not found');
+    const now = Date.now();
+    const clock = clockAt(now, site.timezone);
+    const status = guestCartStatus(
+      toCartView(device, now),
+      { openNow: siteOpenAt(site.openingHours, clock) },
+      false,
+    );
+    if (status !== 'AVAILABLE') throw conflict(GUEST_CART_REFUSALS[status], status);
+
+    const [rate] = await this.db
+      .select({ price: prices, service: services })
+      .from(prices)
+      .innerJoin(services, eq(services.id, prices.serviceId))
+      .where(and(eq(prices.id, body.rateId), eq(services.siteId, site.id)));
+    // Member prices are paid with credits through a virtual key, not by card.
+    if (!rate || rate.price.userGroupId !== null) throw new HttpError(404, 'No rates found', 'rateNotFound');
+    if (!availableAt(rate.price.availableTimes, clock))
+      throw conflict('This price is not available at this time', 'rateUnavailable');
+    const total = checkoutTotal(rate.price.amount, site.unlockFee);
+    if (total <= 0) throw conflict('This price needs no payment', 'freeRate');
+
+    const productName = `${rate.service.name} · ${rate.price.name}`;
+    const cartName = device.carNumber ? `Cart ${device.carNumber}` : 'Cart';
+    const payment = await this.payments.insert({
+      siteId: site.id,
+      purpose: 'ride',
+      provider: this.provider.name,
+      providerAccountId: site.stripeAccountId,
+      deviceId: device.id,
+      carNumber: device.carNumber,
+      serviceId: rate.service.id,
+      priceId: rate.price.id,
+      description: `${productName} — ${cartName}`,
+      customerName: body.name,
+      customerEmail: body.email,
+      total,
+      currency: site.currency,
+      unlockFee: site.unlockFee,
+      applicationFee: applicationFeeOf(total, {
+        revenueShareMethod: site.revenueShareMethod,
+        percentage: site.revenueSharePercentage,
+        fixedFee: site.revenueShareFixedFee,
+      }),
+      dueDate: new Date(now + CHECKOUT_EXPIRY_MS),
+    });
+    try {
+      const session = await this.provider.createCheckout({
+        accountId: site.stripeAccountId,
+        amount: total,
+        currency: site.currency,
+        applicationFee: payment.applicationFee,
+        productName,
+        description: `${cartName}, ${site.publicProfile.name || site.name}`,
+        customerEmail: body.email,
+        clientReferenceId: payment.id,
+        metadata: { paymentId: payment.id, siteId: site.id, deviceId: device.id },
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+        expiresAt: payment.dueDate!,
+      });
+      await this.payments.update(payment.id, { checkoutSessionId: session.sessionId });
+      return { id: session.sessionId, url: session.url, paymentId: payment.id };
+    } catch (error) {
+      // Nothing was offered to the guest: the row would only be noise in the club's ledger.
+      await this.payments.delete(payment.id);
+      this.log.error({ err: error, siteId: site.id }, 'creating a checkout failed');
+      throw new HttpError(
+        503,
+        'Card payments are not available right now; please try again',
+        'providerUnavailable',
+      );
+    }
+  }
+}

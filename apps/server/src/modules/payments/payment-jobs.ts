@@ -1,0 +1,58 @@
+import type { CommandView } from '@fairway/domain';
+import type { AppContext } from '../../context';
+import type { JobRunner } from '../../jobs/job-runner';
+import { paymentServices } from './payment-services';
+import { sandboxOf } from './payment-providers';
+
+/** How often each payments job runs. */
+export const PAYMENT_JOB_INTERVALS_MS = {
+  /** stored webhooks not processed (a crash mid-way, a failed attempt) */
+  'payment-webhooks': 30_000,
+  /** paid unlocks the cart never confirmed → refund; paid rides never started → start */
+  'paid-unlocks': 10_000,
+  /** the sandbox's own outgoing webhooks that were not acknowledged yet */
+  'sandbox-webhooks': 5_000,
+} as const;
+
+/** A stored webhook younger than this is still being processed by the request that stored it. */
+const WEBHOOK_GRACE_MS = 20_000;
+
+/**
+ * The payments module's durable work (run once across instances by the job runner), and the paid rides'
+ * confirmation by the cart's acknowledgement. Returns the detach function for the latter.
+ */
+export async function registerPaymentJobs(runner: JobRunner, ctx: AppContext): Promise<() => void> {
+  const { webhooks, paidRides } = paymentServices(ctx);
+  const sandbox = sandboxOf(ctx.payments);
+  const after = (kind: keyof typeof PAYMENT_JOB_INTERVALS_MS) =>
+    new Date(Date.now() + PAYMENT_JOB_INTERVALS_MS[kind]);
+
+  runner.register('payment-webhooks', async () => {
+    await webhooks.processPending(WEBHOOK_GRACE_MS);
+    return after('payment-webhooks');
+  });
+  runner.register('paid-unlocks', async () => {
+    const { started, refunded } = await paidRides.sweep();
+    if (started || refunded) ctx.log.info({ started, refunded }, 'paid unlocks swept');
+    return after('paid-unlocks');
+  });
+  const kinds: Array<keyof typeof PAYMENT_JOB_INTERVALS_MS> = ['payment-webhooks', 'paid-unlocks'];
+  if (sandbox) {
+    runner.register('sandbox-webhooks', async () => {
+      await sandbox.deliverDue();
+      return after('sandbox-webhooks');
+    });
+    kinds.push('sandbox-webhooks');
+  }
+  for (const kind of kinds) await runner.schedule(kind, kind, new Date());
+
+  const onCommand = (command: CommandView) => {
+    void paidRides
+      .commandFinished(command)
+      .catch((error: unknown) =>
+        ctx.log.error({ err: error, command: command._id }, 'confirming a paid ride failed'),
+      );
+  };
+  ctx.bus.on('command.updated', onCommand);
+  return () => ctx.bus.off('command.updated', onCommand);
+}

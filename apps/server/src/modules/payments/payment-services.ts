@@ -1,0 +1,31 @@
+import type { AppContext } from '../../context';
+import { PaidRidesService } from '../rides/paid-rides.service';
+import { CheckoutService } from './checkout.service';
+import { OnboardingService } from './onboarding.service';
+import { PaymentsService } from './payments.service';
+import { RefundsService } from './refunds.service';
+import { WebhooksService } from './webhooks.service';
+
+/** The payments module's services, built from the app context (they hold no state of their own). */
+export function paymentServices(ctx: AppContext) {
+  const refunds = new RefundsService(ctx.db, ctx.payments);
+  const paidRides = new PaidRidesService(
+    ctx.db,
+    ctx.commands,
+    refunds,
+    ctx.bus,
+    ctx.log,
+    ctx.config.PAID_UNLOCK_REFUND_SECONDS * 1000,
+  );
+  const onboarding = new OnboardingService(ctx.db, ctx.payments, ctx.config.publicUrl);
+  return {
+    refunds,
+    paidRides,
+    onboarding,
+    webhooks: new WebhooksService(ctx.db, ctx.payments, onboarding, paidRides, ctx.log),
+    checkout: new CheckoutService(ctx.db, ctx.payments, ctx.log),
+    payments: new PaymentsService(ctx.db, ctx.payments, refunds),
+  };
+}
+
+export type PaymentServices = ReturnType<typeof paymentServices>;

@@ -1,0 +1,47 @@
+import type { RefundReason } from '@fairway/domain';
+import type { Db } from '../../db/client';
+import { conflict } from '../../lib/errors';
+import type { PaymentProvider } from './payment-provider';
+import type { PaymentRow } from './payments.presenter';
+import { PaymentsRepository } from './payments.repository';
+
+/**
+ * Giving a card payment back in full. The payment row stays locked while the provider refunds, and the
+ * provider call carries an idempotency key, so two refunds of one payment (an operator's click racing the
+ * automatic refund of an unconfirmed unlock) cannot both reach the card.
+ */
+export class RefundsService {
+  constructor(
+    private readonly db: Db,
+    private readonly provider: PaymentProvider,
+  ) {}
+
+  /** Refunds a succeeded card payment; refuses (409 notRefundable) anything else. Answers the updated row. */
+  async refund(paymentId: string, reason: RefundReason): Promise<PaymentRow> {
+    return this.db.transaction(async (tx) => {
+      const repository = new PaymentsRepository(tx);
+      const payment = await repository.lock(paymentId);
+      if (
+        !payment ||
+        payment.status !== 'succeeded' ||
+        payment.refundedAt ||
+        payment.method !== 'stripe' ||
+        !payment.paymentIntentId
+      )
+        throw conflict('Only a succeeded card payment can be refunded', 'notRefundable');
+      const { refundId } = await this.provider.refund(
+        payment.providerAccountId,
+        payment.paymentIntentId,
+        'requested_by_customer',
+      );
+      const now = new Date();
+      return repository.update(payment.id, {
+        status: 'cancelled',
+        cancelledAt: now,
+        refundedAt: now,
+        refundReason: reason,
+        refundId,
+      });
+    });
+  }
+}
