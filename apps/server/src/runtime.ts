@@ -67,7 +67,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     await runMigrations(database);
 
     const jwtSecret = config.JWT_SECRET ?? (await platformSecret(database.db, 'jwt-secret'));
-    if (config.SEED_DEMO) await seedDemo(database.db, log);
+    if (config.SEED_DEMO) await seedDemo(database.db, log, config.publicUrl);
 
     let mqttUrl: string;
     let mqttPassword: string;

@@ -39,6 +39,8 @@ export async function registerPaymentJobs(runner: JobRunner, ctx: AppContext): P
   const kinds: Array<keyof typeof PAYMENT_JOB_INTERVALS_MS> = ['payment-webhooks', 'paid-unlocks'];
   if (sandbox) {
     runner.register('sandbox-webhooks', async () => {
+      // The sandbox expires checkouts nobody paid (Stripe does so on its own), then sends what is due.
+      await sandbox.expireDue();
       await sandbox.deliverDue();
       return after('sandbox-webhooks');
     });

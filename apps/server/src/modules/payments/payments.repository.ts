@@ -18,6 +18,9 @@ const inRange = (range: PaymentRange): SQL | undefined =>
     range.end ? lt(payments.createdAt, range.end) : undefined,
   );
 
+/** How far back the refund sweep looks for paid unlocks the cart never confirmed. */
+const UNCONFIRMED_LOOKBACK_MS = 24 * 60 * 60_000;
+
 /** The ledger; always read within one site, so another site's payment is not found. */
 export class PaymentsRepository {
   constructor(private readonly db: DbExecutor) {}
@@ -142,6 +145,8 @@ export class PaymentsRepository {
    * unconfirmed. These are refunded (issue #7: "a paid unlock the cart never confirms is refunded").
    */
   async unconfirmedRidePayments(paidBefore: Date, limit = 50): Promise<PaymentRow[]> {
+    // Older payments are beyond any guest's wait: whatever happened to them is for an operator to judge.
+    const oldest = new Date(paidBefore.getTime() - UNCONFIRMED_LOOKBACK_MS);
     return this.db
       .select()
       .from(payments)
@@ -151,6 +156,7 @@ export class PaymentsRepository {
           eq(payments.purpose, 'ride'),
           isNull(payments.refundedAt),
           lt(payments.succeededAt, paidBefore),
+          gte(payments.succeededAt, oldest),
           sql`NOT EXISTS (SELECT 1 FROM rides WHERE rides.payment_id = ${payments.id} AND rides.confirmed)`,
         ),
       )

@@ -1,6 +1,6 @@
 import type { RefundReason } from '@fairway/domain';
 import type { Db } from '../../db/client';
-import { conflict } from '../../lib/errors';
+import { HttpError, conflict } from '../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 import type { PaymentRow } from './payments.presenter';
 import { PaymentsRepository } from './payments.repository';
@@ -29,11 +29,21 @@ export class RefundsService {
         !payment.paymentIntentId
       )
         throw conflict('Only a succeeded card payment can be refunded', 'notRefundable');
-      const { refundId } = await this.provider.refund(
-        payment.providerAccountId,
-        payment.paymentIntentId,
-        'requested_by_customer',
-      );
+      let refundId: string;
+      try {
+        ({ refundId } = await this.provider.refund(
+          payment.providerAccountId,
+          payment.paymentIntentId,
+          'requested_by_customer',
+        ));
+      } catch (error) {
+        // The provider said no (or could not be reached): nothing changed here, the operator may try again.
+        throw new HttpError(
+          502,
+          `The payment provider did not refund: ${error instanceof Error ? error.message : String(error)}`,
+          'providerError',
+        );
+      }
       const now = new Date();
       return repository.update(payment.id, {
         status: 'cancelled',

@@ -9,6 +9,7 @@ import { devices } from '../devices/devices.table';
 import { seedDemoMembers } from '../members/demo-members';
 import { sandboxAccounts } from '../payments/sandbox/sandbox.table';
 import { seedDemoServices } from '../services/demo-services';
+import { seedDemoPayments } from '../payments/demo-payments';
 import { sites, type OpeningHours } from '../sites/sites.table';
 import { users } from '../users/users.table';
 import type { DbExecutor } from '../users/users.repository';
@@ -83,7 +84,7 @@ async function onboardDemoClub(tx: DbExecutor, siteId: string): Promise<void> {
   });
   await tx
     .update(sites)
-    .set({ stripeAccountId: accountId, stripeAccountActive: true, revenueSharePercentage: 2 })
+    .set({ stripeAccountId: accountId, stripeAccountActive: true, revenueSharePercentage: 2, unlockFee: 50 })
     .where(eq(sites.id, siteId));
 }
 
@@ -91,7 +92,7 @@ async function onboardDemoClub(tx: DbExecutor, siteId: string): Promise<void> {
  * Seeds the staging site always, and the demo club once: the marker row makes a second start (or a second
  * instance) skip it even after an operator has deleted or renamed the demo data.
  */
-export async function seedDemo(db: Db, log: Logger): Promise<void> {
+export async function seedDemo(db: Db, log: Logger, publicUrl = 'http://localhost:3000'): Promise<void> {
   await db.transaction(async (tx) => {
     const marker = await tx
       .insert(platformSecrets)
@@ -201,6 +202,7 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
     await seedDemoMembers(tx, { demo: demo!.id, second: second!.id });
     await seedDemoServices(tx, { demo: demo!.id, second: second!.id });
     await onboardDemoClub(tx, demo!.id);
+    await seedDemoPayments(tx, demo!.id, publicUrl);
     log.info('demo club seeded: Demo Golf Club (16 carts) and Second Club (4 carts)');
   });
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import type { CurrencyAmount, PayoutView } from '@fairway/domain';
 import type { Logger } from 'pino';
+import type { CurrencyAmount, PayoutView, SandboxDashboardView } from '@fairway/domain';
+import type { Db } from '../../../db/client';
 import type {
   CheckoutInput,
   OnboardingInput,
@@ -11,74 +10,119 @@ import type {
   ProviderEvent,
   ProviderRefundReason,
 } from '../payment-provider';
+import { verifyStripeSignedEvent } from '../webhook-signature';
+import { SandboxCharges } from './sandbox-charges';
+import { SandboxCheckouts } from './sandbox-checkout';
+import { newSandboxId, sandboxAddresses, type SandboxAddresses } from './sandbox-ids';
+import { SandboxWebhooks } from './sandbox-webhooks';
 import { sandboxAccounts } from './sandbox.table';
 
-/** Shaped like a provider account id; random enough that the onboarding page's address is the secret. */
-const newAccountId = () => `acct_sbx_${randomBytes(12).toString('hex')}`;
+/** How much the sandbox's dashboard page lists. */
+export const SANDBOX_DASHBOARD_LIMITS = { charges: 50, payouts: 50 } as const;
 
 /**
- * The embedded payment provider: accounts live in `sandbox_accounts`, and onboarding is the web app's own
- * page at /sandbox/onboarding/{accountId}, so a demo club can activate payments without leaving the machine.
+ * The embedded payment provider: it plays Stripe's servers locally. Accounts live in `sandbox_accounts`,
+ * onboarding, checkout and the account dashboard are pages of the web app (/sandbox/…) backed by its
+ * routes, money is computed from its own tables, and it reports to the platform with signed, Stripe-shaped
+ * webhooks, so everything after the checkout runs for real in the demo and the tests.
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  readonly checkouts: SandboxCheckouts;
+  readonly charges: SandboxCharges;
+  private readonly webhooks: SandboxWebhooks;
+  private readonly addresses: SandboxAddresses;
 
   constructor(
     private readonly db: Db,
-    private readonly publicUrl: string,
+    publicUrl: string,
     private readonly webhookSecret: string,
-    private readonly log: Logger,
-  ) {}
+    log: Logger,
+  ) {
+    this.addresses = sandboxAddresses(publicUrl);
+    this.webhooks = new SandboxWebhooks(db, webhookSecret, log);
+    this.checkouts = new SandboxCheckouts(db, this.webhooks, this.addresses);
+    this.charges = new SandboxCharges(db, this.webhooks, this.addresses);
+  }
 
   /** Where the sandbox sends its webhooks: the platform's own endpoint, known once the server listens. */
   deliverTo(webhookUrl: string): void {
-    this.webhookUrl = webhookUrl;
+    this.webhooks.deliverTo(webhookUrl);
   }
-  private webhookUrl: string | null = null;
 
   /** Sends the webhooks not yet acknowledged whose retry time has come; answers how many were delivered. */
   deliverDue(): Promise<number> {
-    throw new Error('not implemented');
+    return this.webhooks.deliverDue();
   }
 
-  dashboardLink(_accountId: string): Promise<string | null> {
-    throw new Error('not implemented');
+  /** Expires the open checkouts whose time is up (Stripe does so on its own); answers how many. */
+  expireDue(): Promise<number> {
+    return this.checkouts.expireDue();
   }
-  createCheckout(_input: CheckoutInput): Promise<{ sessionId: string; url: string }> {
-    throw new Error('not implemented');
+
+  async dashboardLink(accountId: string): Promise<string | null> {
+    return (await this.account(accountId)) ? this.addresses.dashboardPage(accountId) : null;
   }
-  expireCheckout(_accountId: string, _sessionId: string): Promise<void> {
-    throw new Error('not implemented');
+
+  createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }> {
+    return this.checkouts.create(input);
   }
-  verifyWebhook(_rawBody: Buffer, _signature: string | undefined): ProviderEvent {
-    throw new Error('not implemented');
+
+  expireCheckout(accountId: string, sessionId: string): Promise<void> {
+    return this.checkouts.expire(accountId, sessionId);
   }
-  paymentDetails(_accountId: string, _paymentIntentId: string): Promise<PaymentDetails> {
-    throw new Error('not implemented');
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+    return verifyStripeSignedEvent(rawBody, signature, this.webhookSecret);
   }
+
+  paymentDetails(accountId: string, paymentIntentId: string): Promise<PaymentDetails> {
+    return this.charges.paymentDetails(accountId, paymentIntentId);
+  }
+
   refund(
-    _accountId: string,
-    _paymentIntentId: string,
-    _reason: ProviderRefundReason,
+    accountId: string,
+    paymentIntentId: string,
+    reason: ProviderRefundReason,
   ): Promise<{ refundId: string }> {
-    throw new Error('not implemented');
+    return this.charges.refund(accountId, paymentIntentId, reason);
   }
-  balance(_accountId: string): Promise<{ available: CurrencyAmount[]; pending: CurrencyAmount[] }> {
-    throw new Error('not implemented');
+
+  async balance(accountId: string): Promise<{ available: CurrencyAmount[]; pending: CurrencyAmount[] }> {
+    await this.existingAccount(accountId);
+    const { available, pending } = await this.charges.ledger(accountId);
+    return { available, pending };
   }
-  payouts(_accountId: string, _limit: number): Promise<PayoutView[]> {
-    throw new Error('not implemented');
+
+  async payouts(accountId: string, limit: number): Promise<PayoutView[]> {
+    await this.existingAccount(accountId);
+    return (await this.charges.ledger(accountId)).payouts.slice(0, limit);
+  }
+
+  /** The account dashboard page's data; null for an unknown account. */
+  async dashboard(accountId: string, now = new Date()): Promise<SandboxDashboardView | null> {
+    const account = await this.account(accountId);
+    if (!account) return null;
+    const ledger = await this.charges.ledger(accountId, now);
+    return {
+      id: account.id,
+      businessName: account.businessName,
+      active: account.active,
+      balance: { available: ledger.available, pending: ledger.pending },
+      payouts: ledger.payouts.slice(0, SANDBOX_DASHBOARD_LIMITS.payouts),
+      charges: await this.charges.recent(accountId, SANDBOX_DASHBOARD_LIMITS.charges),
+    };
   }
 
   async onboardingLink(input: OnboardingInput): Promise<{ accountId: string; url: string }> {
     let accountId = input.accountId;
     if (!accountId || !(await this.account(accountId))) {
-      accountId = newAccountId();
+      accountId = newSandboxId.account();
       await this.db
         .insert(sandboxAccounts)
         .values({ id: accountId, siteId: input.siteId, businessName: input.businessName });
     }
-    const url = new URL(`/sandbox/onboarding/${accountId}`, this.publicUrl);
+    const url = new URL(this.addresses.onboardingPage(accountId));
     url.searchParams.set('return', new URL(input.returnUrl).pathname + new URL(input.returnUrl).search);
     return { accountId, url: url.toString() };
   }
@@ -100,5 +144,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .where(eq(sandboxAccounts.id, accountId))
       .returning({ id: sandboxAccounts.id });
     return rows.length > 0;
+  }
+
+  /** Stripe answers an error for an account it does not know, rather than an empty balance. */
+  private async existingAccount(accountId: string): Promise<void> {
+    if (!(await this.account(accountId))) throw new Error(`No such account: '${accountId}'`);
   }
 }

@@ -1,19 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, sandboxAccountId, sandboxAccountView, sandboxOnboardingBody } from '@fairway/domain';
+import {
+  errorBody,
+  sandboxAccountId,
+  sandboxAccountView,
+  sandboxCheckoutId,
+  sandboxCheckoutView,
+  sandboxDashboardView,
+  sandboxOnboardingBody,
+  sandboxPayBody,
+  sandboxRedirectAnswer,
+} from '@fairway/domain';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../lib/errors';
 import type { SandboxPaymentProvider } from './sandbox-provider';
+import { receiptHtml } from './sandbox-receipt';
 import { OnboardingService } from '../onboarding.service';
 import { sandboxOf } from '../payment-providers';
 
 const params = z.object({ id: sandboxAccountId });
+const checkoutParams = z.object({ id: sandboxCheckoutId });
+/** Any text: a receipt address that is not one of ours is simply unknown (404), as on the provider's site. */
+const receiptParams = z.object({ chargeId: z.string().max(64) });
+
+/** The receipt page is self-contained: no script, no outside resource, not framed by other sites. */
+const RECEIPT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /**
- * /api/sandbox — the sandbox provider's side, used by its onboarding page. Like the provider's hosted pages
- * it needs no Fairway login: the account id in the address is the secret. Completing onboarding tells the
- * app the account changed, as Stripe's `account.updated` webhook does.
+ * /api/sandbox — the sandbox provider's side, used by its onboarding, checkout and dashboard pages and its
+ * receipts. Like the provider's hosted pages it needs no Fairway login: the account, checkout or charge id
+ * in the address is the secret. Completing onboarding tells the app the account changed, as Stripe's
+ * `account.updated` webhook does.
  */
 export async function sandboxProviderRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -49,6 +67,76 @@ export async function sandboxProviderRoutes(instance: FastifyInstance, { ctx }: 
       if (!(await sandbox.complete(id, request.body.businessName))) throw notFound('Unknown account');
       await onboarding.accountUpdated(id);
       return { id, businessName: request.body.businessName, active: true };
+    },
+  );
+
+  app.get(
+    '/accounts/:id/dashboard',
+    { schema: { tags, params, response: { 200: sandboxDashboardView, 400: errorBody, 404: errorBody } } },
+    async (request) => {
+      const dashboard = await sandbox.dashboard(request.params.id);
+      if (!dashboard) throw notFound('Unknown account');
+      return dashboard;
+    },
+  );
+
+  app.get(
+    '/checkout/:id',
+    {
+      schema: {
+        tags,
+        params: checkoutParams,
+        response: { 200: sandboxCheckoutView, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => sandbox.checkouts.view(request.params.id),
+  );
+
+  app.post(
+    '/checkout/:id/pay',
+    {
+      // A card form: a guest tries a few times at most; many tries from one address are card testing.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        params: checkoutParams,
+        body: sandboxPayBody,
+        response: {
+          200: sandboxRedirectAnswer,
+          400: errorBody,
+          402: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request) => sandbox.checkouts.pay(request.params.id, request.body),
+  );
+
+  app.post(
+    '/checkout/:id/cancel',
+    {
+      schema: {
+        tags,
+        params: checkoutParams,
+        response: { 200: sandboxRedirectAnswer, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => sandbox.checkouts.cancel(request.params.id),
+  );
+
+  app.get(
+    '/receipts/:chargeId',
+    // HTML, so no response schema; an unknown receipt is the usual JSON 404.
+    { schema: { tags, params: receiptParams } },
+    async (request, reply) => {
+      const receipt = await sandbox.charges.receipt(request.params.chargeId);
+      if (!receipt) throw notFound('Unknown receipt');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', RECEIPT_SECURITY_POLICY)
+        .header('cache-control', 'no-store')
+        .send(receiptHtml(receipt));
     },
   );
 }

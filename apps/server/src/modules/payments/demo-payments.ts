@@ -1,0 +1,193 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { applicationFeeOf } from '@fairway/domain';
+import type { DbExecutor } from '../users/users.repository';
+import { devices } from '../devices/devices.table';
+import { rides } from '../rides/rides.table';
+import { prices, services } from '../services/services.table';
+import { sites } from '../sites/sites.table';
+import { payments } from './payments.table';
+import { sandboxProcessingFee } from './sandbox/sandbox-fees';
+import { newSandboxId, sandboxAddresses } from './sandbox/sandbox-ids';
+import { sandboxCheckoutSessions, sandboxRefunds } from './sandbox/sandbox.table';
+
+/** How far back the demo club's card payments go, and how many a day it sells. */
+const DAYS = 45;
+const GUESTS = [
+  'Alex Morgan',
+  'Sam Fraser',
+  'Jamie Lee',
+  'Robin Carter',
+  'Kim Walsh',
+  'Charlie Reid',
+  'Max Brodie',
+];
+
+/** A small deterministic generator, so every fresh demo looks alike (and tests can rely on its shape). */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/**
+ * The demo club's card payments of the last weeks, as guests would have made them through the sandbox:
+ * each paid one is a completed sandbox checkout with its fees, so the Revenue page's ledger, balance and
+ * payouts agree with each other from the first start. A few were declined, left unpaid, or refunded.
+ */
+export async function seedDemoPayments(tx: DbExecutor, siteId: string, publicUrl: string): Promise<void> {
+  const [site] = await tx.select().from(sites).where(eq(sites.id, siteId));
+  if (!site?.stripeAccountId) return;
+  const accountId = site.stripeAccountId;
+  const rates = await tx
+    .select({
+      priceId: prices.id,
+      serviceId: services.id,
+      amount: prices.amount,
+      name: prices.name,
+      service: services.name,
+    })
+    .from(prices)
+    .innerJoin(services, eq(services.id, prices.serviceId))
+    .where(and(eq(services.siteId, siteId), isNull(prices.userGroupId)));
+  const carts = await tx
+    .select({ id: devices.id, carNumber: devices.carNumber })
+    .from(devices)
+    .where(eq(devices.siteId, siteId));
+  if (rates.length === 0 || carts.length === 0) return;
+  const addresses = sandboxAddresses(publicUrl);
+  const random = sequence(7);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const share = {
+    revenueShareMethod: site.revenueShareMethod,
+    percentage: site.revenueSharePercentage,
+    fixedFee: site.revenueShareFixedFee,
+  };
+
+  const now = Date.now();
+  for (let day = DAYS; day >= 0; day--) {
+    const count = 2 + Math.floor(random() * 4);
+    for (let n = 0; n < count; n++) {
+      const created = new Date(now - day * 86_400_000 - Math.floor(random() * 8 * 3_600_000));
+      if (created.getTime() > now) continue;
+      const rate = pick(rates);
+      const cart = pick(carts);
+      const name = pick(GUESTS);
+      const email = `${name.toLowerCase().replace(' ', '.')}@example.com`;
+      const total = rate.amount + site.unlockFee;
+      const roll = random();
+      // Today's last checkout is still open; otherwise most are paid, some declined, unpaid or refunded.
+      const outcome =
+        day === 0 && n === count - 1
+          ? 'pending'
+          : roll < 0.05
+            ? 'failed'
+            : roll < 0.09
+              ? 'cancelled'
+              : roll < 0.12
+                ? 'refunded'
+                : 'succeeded';
+      const sessionId = newSandboxId.checkout();
+      const paid = outcome === 'succeeded' || outcome === 'refunded';
+      const intent = paid || outcome === 'failed' ? newSandboxId.paymentIntent() : null;
+      const charge = paid ? newSandboxId.charge() : null;
+      const fee = paid ? sandboxProcessingFee(total) : 0;
+      const applicationFee = applicationFeeOf(total, share);
+      const paidAt = new Date(created.getTime() + 90_000);
+      await tx.insert(sandboxCheckoutSessions).values({
+        id: sessionId,
+        accountId,
+        status: paid ? 'complete' : outcome === 'cancelled' ? 'expired' : 'open',
+        amount: total,
+        currency: site.currency,
+        applicationFee,
+        productName: `${rate.service} · ${rate.name}`,
+        customerEmail: email,
+        successUrl: `${publicUrl}/`,
+        cancelUrl: `${publicUrl}/`,
+        paymentIntentId: intent,
+        chargeId: charge,
+        processingFee: paid ? fee : null,
+        cardLast4: paid ? '4242' : null,
+        createdAt: created,
+        expiresAt: new Date(created.getTime() + 30 * 60_000),
+        completedAt: paid ? paidAt : null,
+      });
+      const refundedAt = new Date(paidAt.getTime() + 3_600_000);
+      if (outcome === 'refunded')
+        await tx.insert(sandboxRefunds).values({
+          id: newSandboxId.refund(),
+          accountId,
+          paymentIntentId: intent!,
+          amount: total,
+          currency: site.currency,
+          reason: 'requested_by_customer',
+          createdAt: refundedAt,
+        });
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          siteId,
+          purpose: 'ride',
+          status: outcome === 'succeeded' ? 'succeeded' : outcome === 'refunded' ? 'cancelled' : outcome,
+          provider: 'sandbox',
+          providerAccountId: accountId,
+          checkoutSessionId: sessionId,
+          paymentIntentId: intent,
+          deviceId: cart.id,
+          carNumber: cart.carNumber,
+          serviceId: rate.serviceId,
+          priceId: rate.priceId,
+          description: `${rate.service} · ${rate.name} — Cart ${cart.carNumber}`,
+          customerName: name,
+          customerEmail: email,
+          total,
+          currency: site.currency,
+          unlockFee: site.unlockFee,
+          processingFee: fee,
+          applicationFee,
+          receiptUrl: charge ? addresses.receipt(charge) : null,
+          failureMessage: outcome === 'failed' ? 'Your card was declined.' : null,
+          createdAt: created,
+          updatedAt: created,
+          succeededAt: paid ? paidAt : null,
+          dueDate: new Date(created.getTime() + 30 * 60_000),
+          cancelledAt:
+            outcome === 'cancelled'
+              ? new Date(created.getTime() + 30 * 60_000)
+              : outcome === 'refunded'
+                ? refundedAt
+                : null,
+          failedAt: outcome === 'failed' ? paidAt : null,
+          refundedAt: outcome === 'refunded' ? refundedAt : null,
+          refundReason: outcome === 'refunded' ? 'requestedByOperator' : null,
+        })
+        .returning({ id: payments.id });
+      if (outcome === 'succeeded') {
+        const minutes = 60 + Math.floor(random() * 180);
+        const [ride] = await tx
+          .insert(rides)
+          .values({
+            siteId,
+            deviceId: cart.id,
+            carNumber: cart.carNumber,
+            type: 'payment',
+            status: 'ended',
+            confirmed: true,
+            serviceId: rate.serviceId,
+            priceId: rate.priceId,
+            paymentId: payment!.id,
+            meta: { name, email },
+            start: paidAt,
+            end: new Date(Math.min(paidAt.getTime() + minutes * 60_000, now)),
+            duration: Math.round(Math.min(minutes * 60_000, now - paidAt.getTime()) / 1000),
+            distance: Math.round(minutes * 0.9) / 10,
+            amount: total,
+          })
+          .returning({ id: rides.id });
+        await tx.update(payments).set({ rideId: ride!.id }).where(eq(payments.id, payment!.id));
+      }
+    }
+  }
+}

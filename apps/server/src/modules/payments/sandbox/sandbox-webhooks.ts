@@ -1,0 +1,159 @@
+import { createHmac } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../../db/client';
+import type { DbExecutor } from '../../users/users.repository';
+import type { StripeShapedEvent } from './sandbox-events';
+import { sandboxWebhookDeliveries as deliveries } from './sandbox.table';
+
+/**
+ * The header Stripe signs webhooks with: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>" keyed
+ * with the whole endpoint secret>`. Written here rather than borrowed from the `stripe` package, so that
+ * the platform's verification by that package proves the sandbox really speaks Stripe's format.
+ */
+export function stripeSignatureHeader(
+  payload: string,
+  secret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+export const WEBHOOK_DELIVERY = {
+  /** rows claimed per run, sent one after another, oldest first */
+  batchSize: 20,
+  /** how long the platform may take to answer one event */
+  timeoutMs: 10_000,
+  /**
+   * A claimed row is not due again for this long, so a concurrent run (another call, another instance)
+   * leaves it alone; longer than a whole batch can take. If the process dies mid-send, it is retried after.
+   */
+  leaseSeconds: 300,
+  /** retry delay after the n-th failed attempt: 2^n seconds, at most an hour */
+  maxBackoffSeconds: 3_600,
+} as const;
+
+type Delivery = typeof deliveries.$inferSelect;
+
+/**
+ * The sandbox's webhook sender, durable as Stripe's: an event is a row written in the same transaction as
+ * the change it reports, sent signed to the platform's endpoint, and retried with exponential backoff until
+ * the endpoint answers 2xx. Rows wait until `deliverTo` names the endpoint (the server listens), so events
+ * made before, or before a restart, are sent later; a delivered row is never sent again.
+ */
+export class SandboxWebhooks {
+  private target: string | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly log: Logger,
+  ) {}
+
+  deliverTo(url: string): void {
+    this.target = url;
+  }
+
+  /** Stores an event for delivery, within the caller's transaction. Answers its id. */
+  async enqueue(tx: DbExecutor, event: StripeShapedEvent): Promise<string> {
+    await tx.insert(deliveries).values({
+      eventId: event.id,
+      accountId: event.account,
+      type: event.type,
+      payload: JSON.stringify(event),
+    });
+    return event.id;
+  }
+
+  /**
+   * Tries events at once after the transaction that stored them committed, without making the caller (a
+   * guest's browser waiting for its redirect) wait for the platform. A failure is left to `deliverDue`.
+   */
+  sendSoon(eventIds: string[]): void {
+    if (eventIds.length === 0) return;
+    this.deliver(inArray(deliveries.eventId, eventIds)).catch((error: unknown) =>
+      this.log.error({ err: error, eventIds }, 'sandbox webhook delivery failed'),
+    );
+  }
+
+  /** Sends every event that is due (never sent, or its retry time has come); answers how many were delivered. */
+  deliverDue(): Promise<number> {
+    return this.deliver();
+  }
+
+  private async deliver(only?: SQL): Promise<number> {
+    const target = this.target;
+    if (!target) return 0;
+    let delivered = 0;
+    for (const row of await this.claim(only)) {
+      if (await this.send(target, row)) delivered += 1;
+    }
+    return delivered;
+  }
+
+  /** Takes due rows for a lease (`FOR UPDATE SKIP LOCKED`), so no concurrent run sends them as well. */
+  private async claim(only?: SQL): Promise<Delivery[]> {
+    const due = this.db
+      .select({ eventId: deliveries.eventId })
+      .from(deliveries)
+      .where(and(isNull(deliveries.deliveredAt), lte(deliveries.nextAttemptAt, sql`now()`), only))
+      .orderBy(asc(deliveries.createdAt), asc(deliveries.eventId))
+      .limit(WEBHOOK_DELIVERY.batchSize)
+      .for('update', { skipLocked: true });
+    const claimed = await this.db
+      .update(deliveries)
+      .set({ nextAttemptAt: sql`now() + make_interval(secs => ${WEBHOOK_DELIVERY.leaseSeconds})` })
+      .where(inArray(deliveries.eventId, due))
+      .returning();
+    return claimed.sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.eventId.localeCompare(b.eventId),
+    );
+  }
+
+  /** One attempt, signed afresh (Stripe refuses a signature older than five minutes). */
+  private async send(target: string, row: Delivery): Promise<boolean> {
+    const attempts = row.attempts + 1;
+    let failure: string;
+    try {
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripeSignatureHeader(row.payload, this.secret),
+        },
+        body: row.payload,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(WEBHOOK_DELIVERY.timeoutMs),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.status >= 200 && response.status < 300) {
+        await this.db
+          .update(deliveries)
+          .set({ deliveredAt: sql`now()`, attempts, lastError: null })
+          .where(eq(deliveries.eventId, row.eventId));
+        return true;
+      }
+      failure = `HTTP ${response.status}`;
+    } catch (error) {
+      failure = describeNetworkError(error);
+    }
+    const backoff = Math.min(2 ** attempts, WEBHOOK_DELIVERY.maxBackoffSeconds);
+    await this.db
+      .update(deliveries)
+      .set({ attempts, lastError: failure, nextAttemptAt: sql`now() + make_interval(secs => ${backoff})` })
+      .where(and(eq(deliveries.eventId, row.eventId), isNull(deliveries.deliveredAt)));
+    this.log.warn(
+      { eventId: row.eventId, type: row.type, attempts, failure },
+      'sandbox webhook not delivered',
+    );
+    return false;
+  }
+}
+
+/** fetch reports "fetch failed" and hides the reason (refused, reset, DNS) in `cause`. */
+function describeNetworkError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
