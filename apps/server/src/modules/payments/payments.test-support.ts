@@ -6,7 +6,9 @@
 import { expect } from 'vitest';
 import type { CheckoutSessionAnswer, ServiceView, SiteView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
+import { eq } from 'drizzle-orm';
 import { asUser } from '../../../test/helpers';
+import { sites } from '../sites/sites.table';
 
 export interface PaymentSite {
   siteId: string;
@@ -21,7 +23,16 @@ export const GUEST_PRICE = 4000;
 export const UNLOCK_FEE = 150;
 const ALL_DAY = { openTime: '00:00', closeTime: '24:00' };
 
-export async function createPaymentSite(rt: Runtime, superadmin: string, name: string): Promise<PaymentSite> {
+/** Completes the provider's onboarding of `accountId` (default: the sandbox's page). */
+export type ActivateAccount = (accountId: string, businessName: string) => Promise<void>;
+
+export async function createPaymentSite(
+  rt: Runtime,
+  superadmin: string,
+  name: string,
+  activate: ActivateAccount = (accountId, businessName) =>
+    completeSandboxOnboarding(rt, accountId, businessName),
+): Promise<PaymentSite> {
   const dashboard = (method: 'POST' | 'PATCH', url: string, siteId: string, payload: object) =>
     rt.app.inject({ method, url: `/api/dashboard${url}`, headers: asUser(superadmin, siteId), payload });
 
@@ -50,13 +61,9 @@ export async function createPaymentSite(rt: Runtime, superadmin: string, name: s
 
   const onboard = await dashboard('POST', '/sites/stripe/onboard', siteId, {});
   expect(onboard.statusCode, onboard.body).toBe(200);
-  const accountId = new URL(onboard.json<{ url: string }>().url).pathname.split('/').at(-1)!;
-  const completed = await rt.app.inject({
-    method: 'POST',
-    url: `/api/sandbox/accounts/${accountId}/complete`,
-    payload: { businessName: name },
-  });
-  expect(completed.statusCode, completed.body).toBe(200);
+  const [site] = await rt.ctx.db.select().from(sites).where(eq(sites.id, siteId));
+  const accountId = site!.stripeAccountId!;
+  await activate(accountId, name);
 
   const group = await dashboard('POST', '/sites/user-groups', siteId, { name: 'Members' });
   expect(group.statusCode, group.body).toBe(201);
@@ -77,6 +84,15 @@ export async function createPaymentSite(rt: Runtime, superadmin: string, name: s
     memberPriceId: prices.find((price) => price.name === 'Member')!._id!,
     total: GUEST_PRICE + UNLOCK_FEE,
   };
+}
+
+async function completeSandboxOnboarding(rt: Runtime, accountId: string, businessName: string) {
+  const completed = await rt.app.inject({
+    method: 'POST',
+    url: `/api/sandbox/accounts/${accountId}/complete`,
+    payload: { businessName },
+  });
+  expect(completed.statusCode, completed.body).toBe(200);
 }
 
 /** The web app's origin as the test server knows it: return addresses must point there. */

@@ -19,6 +19,9 @@ import {
 } from './payments.test-support';
 import { sandboxRefunds } from './sandbox/sandbox.table';
 
+/** The whole chain (checkout page → signed webhook over HTTP → ledger → cart) under a loaded test run. */
+const SLOW = 15_000;
+
 let rt: Runtime;
 let superadmin: string;
 let club: PaymentSite;
@@ -98,13 +101,13 @@ describe('a guest pays in the sandbox and the cart unlocks', () => {
     const succeeded = await eventually(async () => {
       const payment = await guestPayment(checkout.id);
       return payment.status === 'succeeded' && payment.rideId ? payment : undefined;
-    });
+    }, SLOW);
     expect(succeeded).toMatchObject({ total: club.total, currency: 'GBP', refunded: false });
-    await eventually(() => cart.commands.some((command) => command.name === 'unlock'));
+    await eventually(() => cart.commands.some((command) => command.name === 'unlock'), SLOW);
     const ride = await eventually(async () => {
       const row = await rideOf(checkout.paymentId);
       return row?.confirmed ? row : undefined;
-    });
+    }, SLOW);
     expect(ride).toMatchObject({
       type: 'payment',
       status: 'active',
@@ -139,11 +142,11 @@ describe('a declined card', () => {
     const declined = await payWith(rt, checkout.id, SANDBOX_CARDS.declined);
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toMatchObject({ code: 'cardDeclined' });
-    await eventually(async () => (await guestPayment(checkout.paymentId)).status === 'failed');
+    await eventually(async () => (await guestPayment(checkout.paymentId)).status === 'failed', SLOW);
     expect(cart.commands).toHaveLength(0);
 
     expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
-    await eventually(async () => (await guestPayment(checkout.paymentId)).status === 'succeeded');
+    await eventually(async () => (await guestPayment(checkout.paymentId)).status === 'succeeded', SLOW);
   });
 });
 
@@ -204,7 +207,9 @@ describe('webhooks', () => {
           (event.payload as { data: { object: { id: string } } }).data.object.id === checkout.id,
       );
       return mine?.processedAt ? mine : undefined;
-    });
+    }, SLOW);
+    // Processing marks the event before the ride starts (after its commit): wait for the ride too.
+    await eventually(async () => (await rideOf(checkout.paymentId)) !== undefined, SLOW);
     const before = await ledgerRow(checkout.paymentId);
     const again = await signedWebhook(delivered.payload);
     expect(again.statusCode).toBe(200);
@@ -213,7 +218,7 @@ describe('webhooks', () => {
     expect(await rt.ctx.db.select().from(rides).where(eq(rides.paymentId, checkout.paymentId))).toHaveLength(
       1,
     );
-    await eventually(() => cart.commands.some((command) => command.name === 'unlock'));
+    await eventually(() => cart.commands.some((command) => command.name === 'unlock'), SLOW);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(cart.commands.filter((command) => command.name === 'unlock')).toHaveLength(1);
   });
@@ -226,7 +231,7 @@ describe('webhooks', () => {
       deviceId: cart.deviceId,
     });
     expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
-    await eventually(async () => (await guestPayment(checkout.paymentId)).status === 'succeeded');
+    await eventually(async () => (await guestPayment(checkout.paymentId)).status === 'succeeded', SLOW);
     // Replay the crash: the event is stored but its processing never happened.
     const [stored] = (await rt.ctx.db.select().from(webhookEvents)).filter(
       (event) => (event.payload as { data: { object: { id: string } } }).data.object.id === checkout.id,
@@ -255,7 +260,7 @@ describe('refunds', () => {
       deviceId: cart.deviceId,
     });
     expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
-    await eventually(async () => (await guestPayment(checkout.paymentId)).status === 'succeeded');
+    await eventually(async () => (await guestPayment(checkout.paymentId)).status === 'succeeded', SLOW);
     const refund = () =>
       rt.app.inject({
         method: 'POST',
@@ -290,7 +295,7 @@ describe('refunds', () => {
       deviceId: cart.deviceId,
     });
     expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
-    await eventually(() => cart.commands.some((command) => command.name === 'unlock'));
+    await eventually(() => cart.commands.some((command) => command.name === 'unlock'), SLOW);
     const { paidRides } = paymentServices(rt.ctx);
     // Inside the window nothing is refunded: the guest may still be retrying.
     await paidRides.sweep();

@@ -12,6 +12,8 @@ import { startWebhookCapture, type WebhookCapture } from './sandbox.test-support
 import { sandboxWebhookDeliveries as deliveries } from './sandbox.table';
 
 const SECRET = 'whsec_sandbox_webhooks_test';
+/** This file's own account: its deliveries never pick up other test files' events in the shared database. */
+const ACCOUNT = newSandboxId.account();
 const now = () => Math.floor(Date.now() / 1000);
 
 describe('stripeSignatureHeader', () => {
@@ -53,7 +55,7 @@ describe('SandboxWebhooks delivery', () => {
 
   const sender = () => new SandboxWebhooks(database.db, SECRET, pino({ level: 'silent' }));
   const enqueue = (webhooks: SandboxWebhooks) =>
-    webhooks.enqueue(database.db, sandboxEvent('charge.refunded', newSandboxId.account(), { id: 'ch_x' }));
+    webhooks.enqueue(database.db, sandboxEvent('charge.refunded', ACCOUNT, { id: 'ch_x' }));
   const rowOf = async (eventId: string) =>
     (await database.db.select().from(deliveries).where(eq(deliveries.eventId, eventId)))[0]!;
   const makeDue = (eventId: string) =>
@@ -65,14 +67,14 @@ describe('SandboxWebhooks delivery', () => {
   it('keeps events until it knows where to send them', async () => {
     const webhooks = sender();
     const eventId = await enqueue(webhooks);
-    await webhooks.deliverDue();
+    await webhooks.deliverDue([ACCOUNT]);
     expect(await rowOf(eventId)).toMatchObject({ deliveredAt: null, attempts: 0 });
     expect(capture.deliveriesOf(eventId)).toHaveLength(0);
 
     // Another instance (a restart) that knows the endpoint sends what the first one stored.
     const restarted = sender();
     restarted.deliverTo(capture.url);
-    expect(await restarted.deliverDue()).toBeGreaterThanOrEqual(1);
+    expect(await restarted.deliverDue([ACCOUNT])).toBeGreaterThanOrEqual(1);
     expect(capture.deliveriesOf(eventId)).toHaveLength(1);
   });
 
@@ -80,7 +82,7 @@ describe('SandboxWebhooks delivery', () => {
     const webhooks = sender();
     webhooks.deliverTo(capture.url);
     const eventId = await enqueue(webhooks);
-    await webhooks.deliverDue();
+    await webhooks.deliverDue([ACCOUNT]);
     const [webhook] = capture.deliveriesOf(eventId);
     const row = await rowOf(eventId);
     expect(webhook!.raw.toString('utf8')).toBe(row.payload);
@@ -95,7 +97,7 @@ describe('SandboxWebhooks delivery', () => {
     expect(row.attempts).toBe(1);
 
     await makeDue(eventId);
-    await webhooks.deliverDue();
+    await webhooks.deliverDue([ACCOUNT]);
     webhooks.sendSoon([eventId]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(capture.deliveriesOf(eventId)).toHaveLength(1);
@@ -107,7 +109,7 @@ describe('SandboxWebhooks delivery', () => {
     const eventId = await enqueue(webhooks);
     capture.answer(500);
     try {
-      await webhooks.deliverDue();
+      await webhooks.deliverDue([ACCOUNT]);
     } finally {
       capture.answer(200);
     }
@@ -118,11 +120,11 @@ describe('SandboxWebhooks delivery', () => {
     expect(delaySeconds).toBeLessThanOrEqual(2.5); // 2^1 s
 
     // Not due yet: nothing is sent.
-    await webhooks.deliverDue();
+    await webhooks.deliverDue([ACCOUNT]);
     expect(capture.deliveriesOf(eventId)).toHaveLength(1);
 
     await makeDue(eventId);
-    await webhooks.deliverDue();
+    await webhooks.deliverDue([ACCOUNT]);
     const sent = capture.deliveriesOf(eventId);
     expect(sent).toHaveLength(2);
     expect(() =>
@@ -132,7 +134,7 @@ describe('SandboxWebhooks delivery', () => {
     expect((await rowOf(eventId)).deliveredAt).toBeInstanceOf(Date);
 
     await makeDue(eventId);
-    await webhooks.deliverDue();
+    await webhooks.deliverDue([ACCOUNT]);
     expect(capture.deliveriesOf(eventId)).toHaveLength(2);
   });
 
@@ -158,7 +160,11 @@ describe('SandboxWebhooks delivery', () => {
     first.deliverTo(capture.url);
     second.deliverTo(capture.url);
     const eventId = await enqueue(first);
-    await Promise.all([first.deliverDue(), second.deliverDue(), first.deliverDue()]);
+    await Promise.all([
+      first.deliverDue([ACCOUNT]),
+      second.deliverDue([ACCOUNT]),
+      first.deliverDue([ACCOUNT]),
+    ]);
     expect(capture.deliveriesOf(eventId)).toHaveLength(1);
   });
 });

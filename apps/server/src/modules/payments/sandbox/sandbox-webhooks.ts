@@ -77,9 +77,12 @@ export class SandboxWebhooks {
     );
   }
 
-  /** Sends every event that is due (never sent, or its retry time has come); answers how many were delivered. */
-  deliverDue(): Promise<number> {
-    return this.deliver();
+  /**
+   * Sends every event that is due (never sent, or its retry time has come); answers how many were delivered.
+   * `accountIds` limits it to those accounts' events (tests sharing one database keep to their own).
+   */
+  deliverDue(accountIds?: string[]): Promise<number> {
+    return this.deliver(accountIds ? inArray(deliveries.accountId, accountIds) : undefined);
   }
 
   private async deliver(only?: SQL): Promise<number> {

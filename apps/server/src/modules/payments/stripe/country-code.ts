@@ -1,8 +1,8 @@
 /**
  * Sites record their country as free text ('United Kingdom', 'Danmark'), while Stripe wants an ISO 3166-1
  * alpha-2 code and fixes a connected account's country for good when it is created. A name is looked up in
- * the region names Intl knows in the languages the app speaks; anything else is left for Stripe's own
- * onboarding to ask, rather than guessed.
+ * the region names Intl knows in the languages the app speaks; anything else is left out rather than
+ * guessed, and Stripe applies its own default.
  */
 export function isoCountryCode(country: string): string | undefined {
   return codesByName().get(comparable(country));

@@ -180,26 +180,7 @@ export class StripeFakeState {
     const stripeFee = payment.stripeFee ?? Math.round(settled * 0.014) + 20;
     const applicationFee = Math.round((charge.applicationFee ?? 0) * rate);
     const created = unixNow();
-    const feeDetails = [
-      {
-        amount: stripeFee,
-        application: null,
-        currency: settledIn,
-        description: 'Stripe processing fees',
-        type: 'stripe_fee',
-      },
-      ...(applicationFee > 0
-        ? [
-            {
-              amount: applicationFee,
-              application: 'ca_fairway',
-              currency: settledIn,
-              description: 'Application fee',
-              type: 'application_fee',
-            },
-          ]
-        : []),
-    ];
+    const feeDetails = feeDetailsOf(stripeFee, applicationFee, settledIn);
     const transaction = this.add(owner, 'txn', {
       object: 'balance_transaction',
       amount: settled,
@@ -329,4 +310,23 @@ export class StripeFakeState {
   setBalance(accountId: string, balance: { available: Funds[]; pending: Funds[] }): void {
     this.balances.set(accountId, balance);
   }
+}
+
+/** A charge's fees as its balance transaction itemises them, in the currency it settled in. */
+function feeDetailsOf(stripeFee: number, applicationFee: number, currency: string) {
+  const stripe = {
+    amount: stripeFee,
+    application: null,
+    currency,
+    description: 'Stripe processing fees',
+    type: 'stripe_fee',
+  };
+  const platform = {
+    amount: applicationFee,
+    application: 'ca_fairway',
+    currency,
+    description: 'Application fee',
+    type: 'application_fee',
+  };
+  return applicationFee > 0 ? [stripe, platform] : [stripe];
 }

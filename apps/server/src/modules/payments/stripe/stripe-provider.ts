@@ -22,7 +22,10 @@ export interface StripeProviderOptions {
 /** A guest waits on these calls at checkout: better a clear failure than a hanging page (spec §9). */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-/** Where a club whose account has no Express dashboard (a Standard account) manages it. */
+/**
+ * Where a club signs in to Stripe when there is no Express dashboard to link to (a Standard account, or
+ * onboarding not finished).
+ */
 const STRIPE_DASHBOARD = 'https://dashboard.stripe.com/';
 
 /**
