@@ -5,6 +5,16 @@ import type { Page } from '@playwright/test';
  * screen does not show, such as which config version each cart has confirmed.
  */
 export async function apiAs<T>(page: Page, path: string): Promise<T> {
+  return apiSend<T>(page, 'GET', path);
+}
+
+/** Sends a request as the signed-in operator of `page`, for setting up what a test needs. */
+export async function apiSend<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const { token, siteId } = await page.evaluate(() => {
     const selection = window.localStorage.getItem('fairway.selectedSite');
     return {
@@ -12,9 +22,12 @@ export async function apiAs<T>(page: Page, path: string): Promise<T> {
       siteId: selection ? (JSON.parse(selection) as { siteId: string }).siteId : null,
     };
   });
-  const response = await page.request.get(`/api${path}`, {
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
     headers: { Authorization: `Bearer ${token ?? ''}`, ...(siteId ? { 'site-id': siteId } : {}) },
+    ...(body === undefined ? {} : { data: body }),
   });
-  if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
+  if (!response.ok())
+    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
 }

@@ -202,6 +202,7 @@ describe('layouts and redirects', () => {
     signInAs('admin');
     mockServer();
     const router = renderAt('/charts');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/charts/revenue'));
+    // The reports layout is a lazy route (it brings the date pickers): its first import takes a moment.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/charts/revenue'), { timeout: 5_000 });
   });
 });

@@ -1,0 +1,28 @@
+/** The Payment History table's columns (spec §2 Revenue), in order; `actions` only for admins (refunds). */
+export const PAYMENT_COLUMNS = [
+  'date',
+  'customer',
+  'description',
+  'cart',
+  'amount',
+  'fees',
+  'net',
+  'status',
+  'receipt',
+  'actions',
+] as const;
+export type PaymentColumn = (typeof PAYMENT_COLUMNS)[number];
+
+/** Money columns read best right-aligned, so the decimals line up. */
+export const NUMERIC_COLUMNS: ReadonlySet<PaymentColumn> = new Set(['amount', 'fees', 'net']);
+
+export const paymentColumnsFor = (canRefund: boolean): readonly PaymentColumn[] =>
+  canRefund ? PAYMENT_COLUMNS : PAYMENT_COLUMNS.filter((column) => column !== 'actions');
+
+/** Whether an operator can give `payment` back: the server refunds only succeeded, unrefunded card payments. */
+export const isRefundable = (payment: {
+  status: string;
+  refundedAt: string | null;
+  priceDetails: { method: string };
+}): boolean =>
+  payment.status === 'succeeded' && payment.refundedAt === null && payment.priceDetails.method === 'stripe';
