@@ -57,25 +57,19 @@ export class PaymentsRepository {
 
   /** The payment row locked for the rest of the transaction (webhooks and refunds change it one at a time). */
   async lock(id: string): Promise<PaymentRow | null> {
-    const [row] = await this.db.select().from(payments).where(eq(payments.id, id)).for('update');
-    return row ?? null;
+    return this.lockWhere(eq(payments.id, id));
   }
 
   async lockBySession(checkoutSessionId: string): Promise<PaymentRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(payments)
-      .where(eq(payments.checkoutSessionId, checkoutSessionId))
-      .for('update');
-    return row ?? null;
+    return this.lockWhere(eq(payments.checkoutSessionId, checkoutSessionId));
   }
 
   async lockByIntent(paymentIntentId: string): Promise<PaymentRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(payments)
-      .where(eq(payments.paymentIntentId, paymentIntentId))
-      .for('update');
+    return this.lockWhere(eq(payments.paymentIntentId, paymentIntentId));
+  }
+
+  private async lockWhere(condition: SQL): Promise<PaymentRow | null> {
+    const [row] = await this.db.select().from(payments).where(condition).for('update');
     return row ?? null;
   }
 

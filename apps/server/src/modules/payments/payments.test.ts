@@ -51,6 +51,16 @@ const cartAtClub = async () => {
   await eventually(async () => (await cartView(cart)).onlineStatus);
   return cart;
 };
+/** A guest at a fresh cart of the club who has started paying for the guest rate. */
+const checkoutAtNewCart = async () => {
+  const cart = await cartAtClub();
+  const checkout = await startCheckout(rt, {
+    siteId: club.siteId,
+    rateId: club.guestPriceId,
+    deviceId: cart.deviceId,
+  });
+  return { cart, checkout };
+};
 const guestPayment = async (id: string) =>
   (await rt.app.inject({ url: `/api/guest/payments/${id}` })).json<GuestPaymentView>();
 const ledgerRow = async (id: string) =>
@@ -80,12 +90,7 @@ async function signedWebhook(event: object, secret?: string) {
 
 describe('a guest pays in the sandbox and the cart unlocks', () => {
   it('charges the catalogue price plus the unlock fee, and the signed webhook starts a confirmed ride', async () => {
-    const cart = await cartAtClub();
-    const checkout = await startCheckout(rt, {
-      siteId: club.siteId,
-      rateId: club.guestPriceId,
-      deviceId: cart.deviceId,
-    });
+    const { cart, checkout } = await checkoutAtNewCart();
     expect(checkout.url).toContain(`/sandbox/checkout/${checkout.id}`);
 
     const page = await rt.app.inject({ url: `/api/sandbox/checkout/${checkout.id}` });
@@ -133,12 +138,7 @@ describe('a guest pays in the sandbox and the cart unlocks', () => {
 
 describe('a declined card', () => {
   it('refuses with 402, records the payment as failed, and another card can still pay', async () => {
-    const cart = await cartAtClub();
-    const checkout = await startCheckout(rt, {
-      siteId: club.siteId,
-      rateId: club.guestPriceId,
-      deviceId: cart.deviceId,
-    });
+    const { cart, checkout } = await checkoutAtNewCart();
     const declined = await payWith(rt, checkout.id, SANDBOX_CARDS.declined);
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toMatchObject({ code: 'cardDeclined' });
@@ -152,12 +152,7 @@ describe('a declined card', () => {
 
 describe('webhooks', () => {
   it('refuses a forged webhook and stores nothing', async () => {
-    const cart = await cartAtClub();
-    const checkout = await startCheckout(rt, {
-      siteId: club.siteId,
-      rateId: club.guestPriceId,
-      deviceId: cart.deviceId,
-    });
+    const { cart, checkout } = await checkoutAtNewCart();
     const eventId = `evt_forged_${Date.now()}`;
     const forged = await signedWebhook(
       {
@@ -192,12 +187,7 @@ describe('webhooks', () => {
   });
 
   it('handles an event delivered twice once: one ledger change, one ride, one unlock', async () => {
-    const cart = await cartAtClub();
-    const checkout = await startCheckout(rt, {
-      siteId: club.siteId,
-      rateId: club.guestPriceId,
-      deviceId: cart.deviceId,
-    });
+    const { cart, checkout } = await checkoutAtNewCart();
     expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
     // The sandbox delivered the event once; it is delivered again below, as providers do.
     const delivered = await eventually(async () => {
@@ -224,12 +214,7 @@ describe('webhooks', () => {
   });
 
   it('processes a stored event the server had not finished before it stopped', async () => {
-    const cart = await cartAtClub();
-    const checkout = await startCheckout(rt, {
-      siteId: club.siteId,
-      rateId: club.guestPriceId,
-      deviceId: cart.deviceId,
-    });
+    const { checkout } = await checkoutAtNewCart();
     expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
     await eventually(async () => (await guestPayment(checkout.paymentId)).status === 'succeeded', SLOW);
     // Replay the crash: the event is stored but its processing never happened.
@@ -253,12 +238,7 @@ describe('webhooks', () => {
 
 describe('refunds', () => {
   it('an admin refunds a succeeded payment once; the ledger shows it cancelled and refunded', async () => {
-    const cart = await cartAtClub();
-    const checkout = await startCheckout(rt, {
-      siteId: club.siteId,
-      rateId: club.guestPriceId,
-      deviceId: cart.deviceId,
-    });
+    const { checkout } = await checkoutAtNewCart();
     expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
     await eventually(async () => (await guestPayment(checkout.paymentId)).status === 'succeeded', SLOW);
     const refund = () =>

@@ -1,12 +1,6 @@
-import { priceRangeText } from '../../services/lib/price-range';
+export { formatMoney as moneyText } from '../../../lib/money';
 
-/**
- * Money and time as the sandbox's pages show them, in the interface language. Amounts arrive in ISO minor
- * units; the services' price formatter already turns those into Intl currency text with ISO's decimals
- * (and copes with a code Intl refuses), so one amount is its one-price range.
- */
-export const moneyText = (minor: number, currency: string, locale: string | undefined): string =>
-  priceRangeText([minor], currency, locale) ?? '';
+/** Moments as the sandbox's pages show them, in the interface language (money: `lib/money`). */
 
 /** A moment as a localised date, with the time when it matters (a checkout's expiry, a charge). */
 export function dateText(moment: Date, locale: string | undefined, withTime = false): string {

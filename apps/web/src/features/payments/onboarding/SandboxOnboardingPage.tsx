@@ -12,7 +12,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { ApiError } from '../../../lib/api-client';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
 import { useSandboxAccount } from '../api/get-sandbox-account';
-import { SandboxBanner } from './SandboxBanner';
+import { SandboxPageBanner } from '../checkout/SandboxPageBanner';
 import { SandboxOnboardingForm } from './SandboxOnboardingForm';
 
 /** Where the operator goes back to when the link carries no usable `return`. */
@@ -32,6 +32,7 @@ const isUnknownAccount = (error: unknown) =>
  * of this app (never another site: the link could be crafted).
  */
 export function SandboxOnboardingPage() {
+  const { t } = useTranslation();
   const { accountId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const returnTo = safeRedirectPath(searchParams.get('return'), DEFAULT_RETURN);
@@ -47,7 +48,7 @@ export function SandboxOnboardingPage() {
 
   return (
     <Stack spacing={3}>
-      <SandboxBanner />
+      <SandboxPageBanner>{t('sandbox.banner.text')}</SandboxPageBanner>
       {content}
     </Stack>
   );

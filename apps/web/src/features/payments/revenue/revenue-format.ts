@@ -1,15 +1,10 @@
-import { priceRangeText } from '../../services/lib/price-range';
+export { formatMoney } from '../../../lib/money';
 
 /**
  * How the Revenue page writes money and moments: amounts in the interface language with the currency's ISO
  * decimals (they arrive in integer minor units), moments on the site's clock, since a club reads its takings
  * by its own days whatever the browser's time zone.
  */
-
-/** '€25.00' in English, '25,00 €' in German, for `minor` units of `currency`. */
-export const formatMoney = (minor: number, currency: string, locale: string | undefined): string =>
-  // The services' price formatter already divides by ISO's minor units; one amount is a range of one.
-  priceRangeText([minor], currency, locale) ?? '';
 
 /** An ISO instant as date and time in `timeZone`. */
 export function formatInstant(iso: string, locale: string | undefined, timeZone: string): string {

@@ -1,3 +1,4 @@
+import { midnightIn, wallClock } from '../../../lib/zoned-time';
 /**
  * The reports' period (spec §2 Reports, §9 date ranges): whole calendar days of the site, first to last
  * inclusive, carried in the address as `start` and `end` (yyyy-mm-dd) so a reload or a shared link shows the
@@ -60,47 +61,15 @@ export function resolveTimeZone(zone: string | null | undefined): string {
   }
 }
 
-function wallClock(instant: Date, zone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
-  };
-}
-
-/** The site's date at `now`: at 00:30 in Copenhagen it is already tomorrow for a browser in London. */
 export function todayIn(now: Date, zone: string): CalendarDay {
   const wall = wallClock(now, zone);
   return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
 }
 
-/** How far `zone`'s wall clock is ahead of UTC at `instant`. */
-function offsetMs(instant: Date, zone: string): number {
-  const p = wallClock(instant, zone);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wall - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
 /** The instant `day` begins in `zone` (a day that starts in a DST gap begins when it exists). */
 export function dayStartIn(day: CalendarDay, zone: string): Date {
-  const wall = utcDateOf(day).getTime();
-  // The offset at a guess, then at the corrected guess: right on either side of a DST change.
-  const first = wall - offsetMs(new Date(wall), zone);
-  return new Date(wall - offsetMs(new Date(first), zone));
+  const date = utcDateOf(day);
+  return midnightIn(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), zone);
 }
 
 /** [start of the first day, start of the day after the last) in `zone`, as ISO instants for the API. */
