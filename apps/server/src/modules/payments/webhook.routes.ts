@@ -44,7 +44,10 @@ export async function paymentWebhookRoutes(instance: FastifyInstance, { ctx }: {
           throw new HttpError(400, error.message, 'webhookSignature');
         throw error;
       }
-      if (received.isNew) await webhooks.process(received.event.id);
+      if (!received.isNew) request.log.info({ eventId: received.event.id }, 'webhook redelivered');
+      // A redelivery of an event whose processing failed earlier gets another try now; one already
+      // processed is skipped inside (the row lock and its processed mark make this safe to repeat).
+      await webhooks.process(received.event.id);
       return { received: true as const };
     },
   );

@@ -33,8 +33,8 @@ export class WebhooksService {
   ) {}
 
   /**
-   * Verifies the signature (throws WebhookSignatureError) and stores the event; answers its id and whether
-   * it was new. A stored duplicate is acknowledged again without being stored twice.
+   * Verifies the signature (throws WebhookSignatureError) and stores the event; answers it and whether it
+   * was new. A stored duplicate is acknowledged again without being stored twice.
    */
   async receive(
     rawBody: Buffer,
