@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { checkoutSessionAnswer, checkoutSessionBody, errorBody, guestPaymentView } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { isUuid } from './payment-events';
 import { paymentServices } from './payment-services';
 import { toGuestPaymentView } from './payments.presenter';
 import { PaymentsRepository } from './payments.repository';
-
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Guest payment calls (spec §7 Guest): start a checkout for a cart, and follow the payment afterwards. */
 export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -59,7 +58,7 @@ export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { c
     },
     async (request) => {
       const { id } = request.params;
-      const payment = UUID.test(id) ? await ledger.find(id) : await ledger.findBySession(id);
+      const payment = isUuid(id) ? await ledger.find(id) : await ledger.findBySession(id);
       if (!payment) throw notFound('Payment not found');
       return toGuestPaymentView(payment);
     },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   GUEST_CART_REFUSALS,
   applicationFeeOf,
@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { toCartView } from '../devices/devices.presenter';
 import { devices } from '../devices/devices.table';
+import { rides } from '../rides/rides.table';
 import { prices, services } from '../services/services.table';
 import { SitesRepository } from '../sites/sites.repository';
 import type { PaymentProvider } from './payment-provider';
@@ -63,8 +64,14 @@ export class CheckoutService {
     if (!device) throw notFound('Cart not found');
     const now = Date.now();
     const clock = clockAt(now, site.timezone);
+    // A paid unlock waiting for the cart's confirmation is a session already: the cart is not for sale.
+    const [openRide] = await this.db
+      .select({ id: rides.id })
+      .from(rides)
+      .where(and(eq(rides.deviceId, device.id), ne(rides.status, 'ended')));
+    const cart = toCartView(device, now);
     const status = guestCartStatus(
-      toCartView(device, now),
+      { ...cart, inUse: cart.inUse || openRide !== undefined },
       { openNow: siteOpenAt(site.openingHours, clock) },
       false,
     );

@@ -1,7 +1,11 @@
+import { id as uuid } from '@fairway/domain';
 import type { Logger } from 'pino';
 import type { PaymentDetails, ProviderEvent } from './payment-provider';
 import type { PaymentRow } from './payments.presenter';
 import type { PaymentsRepository } from './payments.repository';
+
+/** Whether `value` is a uuid, as the domain's id schema says. */
+export const isUuid = (value: string): boolean => uuid.safeParse(value).success;
 
 /** The webhook events the ledger follows; everything else is stored and marked processed. */
 export const SESSION_PAID_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'];
@@ -97,7 +101,7 @@ export async function applyPaymentEvent(
 
 async function lockById(payments: PaymentsRepository, id: string): Promise<PaymentRow | null> {
   // Ids from the provider are echoed back from our own metadata; anything not a uuid is not ours.
-  if (!/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   return payments.lock(id);
 }
 

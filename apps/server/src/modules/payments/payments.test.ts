@@ -324,6 +324,16 @@ describe('checkout refusals (nothing is charged, nothing changes)', () => {
     expect((await dashboardPayments()).pagination.totalItems).toBe(before);
   });
 
+  it('refuses a cart whose paid unlock is still waiting for the cart', async () => {
+    const { cart, checkout } = await checkoutAtNewCart();
+    cart.ackMode = 'silent';
+    expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
+    await eventually(async () => (await rideOf(checkout.paymentId)) !== undefined, SLOW);
+    const second = await attempt({ siteId: club.siteId, rateId: club.guestPriceId, deviceId: cart.deviceId });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'IN_USE' });
+  });
+
   it('refuses a club that has not activated payments', async () => {
     const created = await rt.app.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Role } from '@fairway/domain';
@@ -10,6 +10,7 @@ import { seedDemoMembers } from '../members/demo-members';
 import { sandboxAccounts } from '../payments/sandbox/sandbox.table';
 import { seedDemoServices } from '../services/demo-services';
 import { seedDemoPayments } from '../payments/demo-payments';
+import { newSandboxId } from '../payments/sandbox/sandbox-ids';
 import { sites, type OpeningHours } from '../sites/sites.table';
 import { users } from '../users/users.table';
 import type { DbExecutor } from '../users/users.repository';
@@ -74,7 +75,7 @@ const sixDigits = () => String(randomInt(100_000, 1_000_000));
  * public profile work at once; Second Club is left to show the payment activation card.
  */
 async function onboardDemoClub(tx: DbExecutor, siteId: string): Promise<void> {
-  const accountId = `acct_sbx_${randomBytes(12).toString('hex')}`;
+  const accountId = newSandboxId.account();
   await tx.insert(sandboxAccounts).values({
     id: accountId,
     siteId,

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { CommandView } from '@fairway/domain';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
@@ -140,7 +140,7 @@ export class PaidRidesService implements PaidPurchase {
   }
 
   /** Confirms the unconfirmed, open ride matching `which`; the cart is in use from now. */
-  private async confirm(which: ReturnType<typeof eq>): Promise<boolean> {
+  private async confirm(which: SQL): Promise<boolean> {
     const [ride] = await this.db
       .update(rides)
       .set({ confirmed: true, start: sql`now()`, updatedAt: sql`now()` })
