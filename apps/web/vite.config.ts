@@ -22,5 +22,13 @@ export default defineConfig({
     // React, MUI, the router and TanStack Query make a ~500 kB (~160 kB gzip) entry chunk; the map
     // (Leaflet), the admin area and the login forms are split off as lazy routes.
     chunkSizeWarningLimit: 650,
+    rolldownOptions: {
+      // Two pages: the operator app, and the guest ride flow (/ride/…, /unlock/…), which phones open from a
+      // cart's QR code and which must stay small (issue #6: at most 150 kB of gzip JavaScript).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        ride: fileURLToPath(new URL('./ride.html', import.meta.url)),
+      },
+    },
   },
 });

@@ -22,6 +22,8 @@ import { dashboardDeviceRoutes, adminDeviceRoutes } from './modules/devices/devi
 import { adminCommandRoutes, dashboardCommandRoutes } from './modules/commands/commands.routes';
 import { dashboardBatteryRoutes } from './modules/devices/battery.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { guestRideRoutes } from './modules/guest/guest-rides.routes';
+import { dashboardRideRoutes } from './modules/rides/rides.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { rideHistoryRoutes } from './modules/history/history.routes';
@@ -97,6 +99,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(dashboardCommandRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(dashboardBatteryRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(rideHistoryRoutes, { prefix: '/api/dashboard/rides/history', ctx });
+  await app.register(dashboardRideRoutes, { prefix: '/api/dashboard/rides', ctx });
   await app.register(dashboardMemberRoutes, { prefix: '/api/dashboard/members', ctx });
   await app.register(dashboardCodeRoutes, { prefix: '/api/dashboard/codes', ctx });
   await app.register(dashboardUserGroupRoutes, { prefix: '/api/dashboard/sites/user-groups', ctx });
@@ -106,6 +109,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(adminCommandRoutes, { prefix: '/api/admin/devices', ctx });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users', ctx });
   await app.register(guestRoutes, { prefix: '/api/guest', ctx });
+  await app.register(guestRideRoutes, { prefix: '/api/guest', ctx });
   await app.register(storageRoutes, { prefix: '/api/storage', ctx });
 
   const hasWebApp = fs.existsSync(path.join(WEB_DIST, 'index.html'));
@@ -115,10 +119,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // A missing bundle file must be a 404, not the app shell, or a stale tab fails to load a lazy chunk silently.
     const notTheShell = ['/api/', '/socket.io', '/assets/'].some((prefix) => request.url.startsWith(prefix));
     if (hasWebApp && request.method === 'GET' && !notTheShell)
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').sendFile(shellFor(request.url));
     return reply
       .code(404)
       .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
   return app;
+}
+
+/**
+ * The guest ride flow (a phone that scanned a cart's QR code) is its own small page, so it never loads the
+ * operator app; every other path gets the operator app's shell.
+ */
+export function shellFor(url: string): 'ride.html' | 'index.html' {
+  const path = url.split('?')[0]!;
+  return /^\/(ride|unlock)\/[^/]/.test(path) ? 'ride.html' : 'index.html';
 }

@@ -30,3 +30,5 @@ export * from './rules/site-settings';
 export * from './schemas/payments';
 export * from './rules/revenue';
 export * from './rules/guest-cart-status';
+export * from './schemas/rides';
+export * from './rules/rides';

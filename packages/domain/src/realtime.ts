@@ -1,5 +1,6 @@
 import type { CommandView } from './schemas/commands';
 import type { CartView } from './schemas/devices';
+import type { GuestRideView, RideView } from './schemas/rides';
 import type { ZoneView } from './schemas/zones';
 
 /**
@@ -14,6 +15,8 @@ export interface ClientToServerEvents {
   'join:site': (siteId: string, ack?: SocketAck) => void;
   'leave:site': (siteId: string, ack?: SocketAck) => void;
   'get:site:devices': (siteId: string, ack?: SocketAck<CartView[]>) => void;
+  /** The site's open rides (active and paused), answered and also emitted as `site:rides`. */
+  'get:site:activerides': (siteId: string, ack?: SocketAck<RideView[]>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -27,6 +30,24 @@ export interface ServerToClientEvents {
   'zones:update': (payload: { siteId: string; zones: ZoneView[] }) => void;
   /** A cart entered a restriction zone (reported by the cart, which also sounds its zone buzzer). */
   'zone:alert': (alert: ZoneAlert) => void;
+  /** The site's open rides, answer to `get:site:activerides`. */
+  'site:rides': (payload: { siteId: string; rides: RideView[] }) => void;
+  /** A ride started, paused, resumed, ended or was deleted (`deleted: true`): the whole ride. */
+  'ride:update': (ride: RideView) => void;
+}
+
+/**
+ * The guest namespace (`/guest`): no login. A guest joins the updates room of their own ride by its id (the
+ * session id is the capability: an unguessable UUID the guest got from unlocking or paying).
+ */
+export interface GuestClientToServerEvents {
+  'join-ride-updates': (sessionId: string, ack?: SocketAck<GuestRideView>) => void;
+  'leave-ride-updates': (sessionId: string, ack?: SocketAck) => void;
+}
+
+export interface GuestServerToClientEvents {
+  /** The guest's ride changed: the whole guest view. */
+  'ride:update': (ride: GuestRideView) => void;
 }
 
 export interface ZoneAlert {

@@ -17,13 +17,15 @@ import { prices, services } from '../services/services.table';
 import { sites } from '../sites/sites.table';
 import { users } from '../users/users.table';
 
-/** 'payment': a guest paid by card for the ride (issue #7), the cart unlocked when the provider confirmed. */
-export type RideType = 'key' | 'keypad' | 'rfid' | 'manual' | 'booking' | 'code' | 'payment';
-export type RideStatus = 'active' | 'paused' | 'ended';
+import type { RideEndReason, RideStatus, RideTag, RideType } from '@fairway/domain';
+
+export type { RideStatus, RideType };
 
 /**
- * A ride (spec §3 Ride). Started when the cart confirms an unlock; keypad and RFID rides start from the
- * cart's own event. The full lifecycle (pause, end, distance, trail) is the rides module of issue #6.
+ * A ride (spec §3 Ride). It starts when the cart confirms an unlock (keypad and RFID rides from the cart's
+ * own event), may pause (cart locked, ride open) and resume, and ends by the guest, an operator, or the
+ * server's auto-lock, round timeout or scheduled lock. Its trail is the cart's positions between start and
+ * end (`positions`), so it is not stored twice.
  */
 export const rides = pgTable(
   'rides',
@@ -66,7 +68,24 @@ export const rides = pgTable(
     amount: integer('amount'),
     /** credits taken from the member for this ride */
     creditsDeducted: integer('credits_deducted').notNull().default(0),
-    rideTags: jsonb('ride_tags').$type<Array<{ text: string; color: string }>>().notNull().default([]),
+    rideTags: jsonb('ride_tags').$type<RideTag[]>().notNull().default([]),
+    endReason: text('end_reason').$type<RideEndReason>(),
+    /** since when the ride is paused (null while active or ended) */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** the keypad code or RFID tag a code ride was unlocked with */
+    unlockCode: text('unlock_code'),
+    /** when the current unlock attempt cycle began (the guest's 20 s wait runs from here) */
+    unlockRequestedAt: timestamp('unlock_requested_at', { withTimezone: true }),
+    /** unlock commands sent in the current cycle (1 unlocking, 2 trying again, 3 one last time) */
+    unlockAttempts: integer('unlock_attempts').notNull().default(0),
+    /** retries the guest asked for (spec: one) */
+    guestRetries: integer('guest_retries').notNull().default(0),
+    /** positions received while it ran, counted when it ends */
+    points: integer('points'),
+    /** shorter than the site's minRideDuration when it ended (kept, marked) */
+    tooShort: boolean('too_short').notNull().default(false),
+    /** fewer positions than the site's trailPoints (kept, marked) */
+    fewPoints: boolean('few_points').notNull().default(false),
     deleted: boolean('deleted').notNull().default(false),
     /** the device event that started it, so a redelivered event starts nothing twice */
     sourceEventId: text('source_event_id').unique(),
@@ -76,6 +95,7 @@ export const rides = pgTable(
   (table) => [
     index('rides_site_start_idx').on(table.siteId, table.start),
     index('rides_member_idx').on(table.memberId),
+    index('rides_device_start_idx').on(table.deviceId, table.start),
     // A cart has at most one open ride.
     uniqueIndex('rides_device_open_idx')
       .on(table.deviceId)

@@ -1,0 +1,10 @@
+import type { AppContext } from '../../context';
+import { RideLifecycleService } from './ride-lifecycle.service';
+
+/** The rides module's services, built from the app context (they hold no state of their own). */
+export function rideServices(ctx: AppContext) {
+  void ctx;
+  return { lifecycle: new RideLifecycleService() };
+}
+
+export type RideServices = ReturnType<typeof rideServices>;
