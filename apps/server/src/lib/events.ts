@@ -13,6 +13,8 @@ export interface DomainEvents {
   'zone.alert': [alert: ZoneAlert];
   /** A cart reported an event of its own (keypad/rfid unlock, refused code, zone enter/exit, key alarm). */
   'device.event': [deviceId: string, event: EventMessage];
+  /** A ride opened, was confirmed, paused, resumed, ended or deleted (issue #6); listeners load what they show. */
+  'ride.updated': [rideId: string, siteId: string];
 }
 
 export class DomainEventBus extends EventEmitter<DomainEvents> {

@@ -1,4 +1,4 @@
-import type { GuestRideView, RideDetail, RideEndReason, RideView, Role } from '@fairway/domain';
+import type { RideEndReason, Role } from '@fairway/domain';
 import type { RideRow } from './rides.repository';
 
 /**
@@ -28,9 +28,10 @@ export interface OpenRideRequest {
 const NOT_IMPLEMENTED = 'NOT_IMPLEMENTED';
 
 /**
- * The ride lifecycle (issue #6): the one place rides open, confirm, pause, resume and end. Every state
- * change emits `ride.updated` on the domain bus (the realtime gateway pushes it to the site's operators and
- * to the ride's updates room).
+ * The ride lifecycle (issue #6), its write side: the one place rides open, confirm, pause, resume and end.
+ * Every state change emits `ride.updated` (ride id, site id) on the domain bus; the read side
+ * (`ride-views.service.ts`) presents rides and the realtime gateway pushes them to the site's operators and
+ * to the ride's updates room.
  *
  * CONTRACT (the lead wrote these signatures; implementations replace the bodies):
  */
@@ -74,25 +75,6 @@ export class RideLifecycleService {
     void rideId;
     void actor;
     void reason;
-    return Promise.reject(new Error(NOT_IMPLEMENTED));
-  }
-
-  /** The guest's view of a ride (null when unknown or deleted). */
-  guestView(rideId: string): Promise<GuestRideView | null> {
-    void rideId;
-    return Promise.reject(new Error(NOT_IMPLEMENTED));
-  }
-
-  /** The operator's view; `detail` adds the trail. */
-  view(row: RideRow): Promise<RideView> {
-    void row;
-    return Promise.reject(new Error(NOT_IMPLEMENTED));
-  }
-
-  detail(rideId: string, siteId: string, hiRes: boolean): Promise<RideDetail> {
-    void rideId;
-    void siteId;
-    void hiRes;
     return Promise.reject(new Error(NOT_IMPLEMENTED));
   }
 }
