@@ -7,9 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'].map(
-  (p) => path.join(root, p),
-);
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/ride.html',
+  'apps/web/vite.config.ts',
+  'packages/domain/src',
+].map((p) => path.join(root, p));
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -64,6 +66,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(rateLimit, { global: false });
+  // Phones on a course's 4G open the guest page (its JavaScript budget is counted gzip) and operators load
+  // sizeable lists: answers over 1 kB are compressed. Brotli at quality 5 costs about what gzip does.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -113,7 +121,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(storageRoutes, { prefix: '/api/storage', ctx });
 
   const hasWebApp = fs.existsSync(path.join(WEB_DIST, 'index.html'));
-  if (hasWebApp) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+  if (hasWebApp)
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      // Bundle files carry their content hash in their names: cache them for good; the HTML shells never.
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   app.setNotFoundHandler((request, reply) => {
     // History-mode routing: every non-API GET that is not a file serves the app shell.
     // A missing bundle file must be a 404, not the app shell, or a stale tab fails to load a lazy chunk silently.

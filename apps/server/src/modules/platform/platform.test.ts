@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../runtime';
 import { startTestServer } from '../../../test/helpers';
@@ -60,5 +61,16 @@ describe('platform', () => {
     for (const prefix of ['/api/dashboard/', '/api/admin/', '/api/guest/', '/api/storage/']) {
       expect(paths.some((path) => path.startsWith(prefix))).toBe(true);
     }
+  });
+
+  it('compresses sizeable answers for clients that accept it, and only those', async () => {
+    const brotli = await rt.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8'))).toHaveProperty('paths');
+    const gzip = await rt.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await rt.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toHaveProperty('paths');
   });
 });
