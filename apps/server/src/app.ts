@@ -126,9 +126,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       root: WEB_DIST,
       wildcard: false,
       // Bundle files carry their content hash in their names: cache them for good; the HTML shells never.
-      setHeaders: (response, filePath) => {
+      setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   app.setNotFoundHandler((request, reply) => {
