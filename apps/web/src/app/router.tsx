@@ -1,5 +1,4 @@
 import EventIcon from '@mui/icons-material/Event';
-import RouteIcon from '@mui/icons-material/Route';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -112,7 +111,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                     Component: (await import('../features/members/MembersPage')).MembersPage,
                   }),
                 },
-                placeholder('rides', 'nav.rides', <RouteIcon />, 'authenticated'),
+                {
+                  path: 'rides',
+                  handle: { titleKey: 'nav.rides', layout: 'authenticated' } satisfies RouteHandle,
+                  lazy: async () => ({
+                    Component: (await import('../features/rides/routes/RidesPage')).RidesPage,
+                  }),
+                },
                 placeholder('bookings', 'pages.bookings', <EventIcon />, 'authenticated'),
                 {
                   path: 'charts',

@@ -80,6 +80,10 @@ import enReports from './en/reports.json';
 import deReports from './de/reports.json';
 import daReports from './da/reports.json';
 import csReports from './cs/reports.json';
+import enRides from './en/rides.json';
+import deRides from './de/rides.json';
+import daRides from './da/rides.json';
+import csRides from './cs/rides.json';
 /**
  * One bundle per language, assembled from a file per feature: `common.json` holds the app-wide keys at the
  * top level, each feature file sits under its own name (`t('fleet.title')`). Features own their file, so
@@ -107,6 +111,7 @@ const en = bundle(enCommon, {
   sandboxCheckout: enSandboxCheckout,
   revenue: enRevenue,
   reports: enReports,
+  rides: enRides,
 });
 
 type Bundle = typeof en;
@@ -133,6 +138,7 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     sandboxCheckout: deSandboxCheckout,
     revenue: deRevenue,
     reports: deReports,
+    rides: deRides,
   }) as Bundle,
   da: bundle(daCommon, {
     cart: daCart,
@@ -154,6 +160,7 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     sandboxCheckout: daSandboxCheckout,
     revenue: daRevenue,
     reports: daReports,
+    rides: daRides,
   }) as Bundle,
   cs: bundle(csCommon, {
     cart: csCart,
@@ -175,5 +182,6 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     sandboxCheckout: csSandboxCheckout,
     revenue: csRevenue,
     reports: csReports,
+    rides: csRides,
   }) as Bundle,
 };

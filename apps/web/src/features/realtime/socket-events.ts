@@ -2,11 +2,16 @@ import type { ServerToClientEvents } from '@fairway/domain';
 import { useEffect, useEffectEvent } from 'react';
 
 /**
- * Socket events that are not cart state (command outcomes, zone changes and alerts): the site socket
+ * Socket events that are not cart state (command outcomes, zone changes and alerts, ride changes): the site socket
  * relays them here and features subscribe with `useSocketEvent`, so no feature owns the socket itself.
  */
-export type RelayedEvent = 'command:update' | 'zones:update' | 'zone:alert';
-export const RELAYED_EVENTS: readonly RelayedEvent[] = ['command:update', 'zones:update', 'zone:alert'];
+export type RelayedEvent = 'command:update' | 'zones:update' | 'zone:alert' | 'ride:update';
+export const RELAYED_EVENTS: readonly RelayedEvent[] = [
+  'command:update',
+  'zones:update',
+  'zone:alert',
+  'ride:update',
+];
 
 type Payload<E extends RelayedEvent> = Parameters<ServerToClientEvents[E]>[0];
 type Listener<E extends RelayedEvent> = (payload: Payload<E>) => void;

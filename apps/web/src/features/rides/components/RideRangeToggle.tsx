@@ -1,0 +1,81 @@
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PickersProvider } from '../../../components/PickersProvider';
+import {
+  dayToLocalDate,
+  localDateToDay,
+  presetOf,
+  presetRange,
+  REPORT_PRESETS,
+  withDay,
+  type ReportPreset,
+} from '../../reports/lib/report-range';
+import { useSetReportRange, type ReportRange } from '../../reports/use-report-range';
+
+/**
+ * Spec §2 Rides: Today / 7 days / Month / Custom. The period is the reports' (whole days of the site, in the
+ * address as `start` and `end`), so a reload or a shared link shows the same rides; Custom opens the
+ * from–to pickers.
+ */
+export function RideRangeToggle({ range }: { range: ReportRange }) {
+  const { t } = useTranslation();
+  const setRange = useSetReportRange();
+  // "Custom" chosen by hand stays chosen while its dates still happen to match a preset.
+  const [customChosen, setCustomChosen] = useState(false);
+  const preset: ReportPreset = customChosen ? 'custom' : presetOf(range, range.today);
+
+  const choosePreset = (next: ReportPreset | null) => {
+    if (!next) return;
+    setCustomChosen(next === 'custom');
+    if (next !== 'custom') setRange(presetRange(next, range.today));
+  };
+  const chooseDay = (edge: 'from' | 'to', value: Date | null) => {
+    // The field reports every keystroke; only a whole, real date moves the period.
+    if (!value || Number.isNaN(value.getTime())) return;
+    setRange(withDay(range, edge, localDateToDay(value)));
+  };
+
+  return (
+    <Stack spacing={1.5}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        fullWidth
+        value={preset}
+        onChange={(_event, next: ReportPreset | null) => choosePreset(next)}
+        aria-label={t('rides.range.label')}
+        sx={{ '& .MuiToggleButton-root': { px: 0.5, minHeight: 36 } }}
+      >
+        {REPORT_PRESETS.map((option) => (
+          <ToggleButton key={option} value={option} data-testid={`rides-range-${option}`}>
+            {t(`rides.range.presets.${option}`)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {preset === 'custom' && (
+        <PickersProvider>
+          <Stack direction="row" spacing={1}>
+            <DatePicker
+              label={t('rides.range.from')}
+              value={dayToLocalDate(range.from)}
+              maxDate={dayToLocalDate(range.today)}
+              onChange={(value) => chooseDay('from', value)}
+              slotProps={{ textField: { size: 'small', fullWidth: true } }}
+            />
+            <DatePicker
+              label={t('rides.range.to')}
+              value={dayToLocalDate(range.to)}
+              minDate={dayToLocalDate(range.from)}
+              onChange={(value) => chooseDay('to', value)}
+              slotProps={{ textField: { size: 'small', fullWidth: true } }}
+            />
+          </Stack>
+        </PickersProvider>
+      )}
+    </Stack>
+  );
+}
