@@ -1,0 +1,121 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { SupportedLocale } from '../lib/locale';
+import { RideLayout } from './components/RideLayout';
+import { LoadingSpinner, MessagePanel } from './components/States';
+import { I18nProvider, useI18n } from './i18n/I18nProvider';
+import { HomePage } from './pages/home/HomePage';
+import { navigate, useLocation } from './router/navigation';
+import { matchRoute, ridePaths, type RideRoute } from './router/routes';
+import { rideTheme } from './theme';
+
+// The cart page is the QR code's first visit and ships in the entry; the later steps load when reached.
+const PricesPage = lazy(() => import('./pages/prices/PricesPage'));
+const PaymentPendingPage = lazy(() => import('./pages/session/PaymentPendingPage'));
+const SessionPage = lazy(() => import('./pages/session/SessionPage'));
+
+/** The guest app: its providers around the routed page. */
+export function RideRoot({ locale }: { locale?: SupportedLocale }) {
+  return (
+    <ThemeProvider theme={rideTheme}>
+      <CssBaseline />
+      <I18nProvider locale={locale}>
+        <RideApp />
+      </I18nProvider>
+    </ThemeProvider>
+  );
+}
+
+export function RideApp() {
+  const { pathname } = useLocation();
+  const route = useMemo(() => matchRoute(pathname), [pathname]);
+
+  useEffect(() => {
+    if (route.name === 'unlock') navigate(ridePaths.home(route.deviceId), { replace: true });
+  }, [route]);
+
+  // After a navigation (not the first page), focus moves to the new page's content for screen readers.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('ride-main')?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <PageErrorBoundary key={pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <RoutedPage route={route} />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}
+
+function RoutedPage({ route }: { route: RideRoute }) {
+  switch (route.name) {
+    case 'home':
+      return <HomePage deviceId={route.deviceId} />;
+    case 'prices':
+      return <PricesPage deviceId={route.deviceId} />;
+    case 'pending':
+      return <PaymentPendingPage deviceId={route.deviceId} />;
+    case 'session':
+      return <SessionPage deviceId={route.deviceId} sessionId={route.sessionId} />;
+    case 'unlock':
+      return <PageLoading />;
+    case 'notFound':
+      return <NotFoundPage />;
+  }
+}
+
+function PageLoading() {
+  const { t } = useI18n();
+  return (
+    <RideLayout title={t('app.loading')}>
+      <LoadingSpinner />
+    </RideLayout>
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useI18n();
+  return (
+    <RideLayout title={t('notFound.title')}>
+      <MessagePanel title={t('notFound.title')}>
+        <Typography>{t('notFound.text')}</Typography>
+      </MessagePanel>
+    </RideLayout>
+  );
+}
+
+function ChunkFailed() {
+  const { t } = useI18n();
+  return (
+    <RideLayout title={t('errors.title')}>
+      <MessagePanel title={t('errors.title')}>
+        <Typography>{t('errors.chunk')}</Typography>
+        <Button variant="contained" onClick={() => window.location.reload()}>
+          {t('app.reload')}
+        </Button>
+      </MessagePanel>
+    </RideLayout>
+  );
+}
+
+/** A later step's code that did not arrive (the phone lost its connection): offer a reload. */
+class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <ChunkFailed /> : this.props.children;
+  }
+}
