@@ -24,6 +24,7 @@ import { SitesRepository } from './modules/sites/sites.repository';
 import { JobRunner } from './jobs/job-runner';
 import { attachZoneAlerts } from './modules/zones/zone-alerts';
 import { attachCodeRides } from './modules/rides/code-rides';
+import { createRideLifecycle } from './modules/rides/ride-lifecycle.service';
 import { registerCartJobs } from './jobs/cart-jobs';
 import { createPaymentProvider, sandboxOf } from './modules/payments/payment-providers';
 import { registerPaymentJobs } from './modules/payments/payment-jobs';
@@ -145,7 +146,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     stops.push(async () => detachCodeRides());
 
     const jobs = new JobRunner(database.db, log);
-    await registerCartJobs(jobs, { db: database.db, commands, log });
+    await registerCartJobs(jobs, { db: database.db, commands, log, rides: createRideLifecycle(ctx) });
     const detachPaymentJobs = await registerPaymentJobs(jobs, ctx);
     stops.push(async () => detachPaymentJobs());
     if (config.JOBS) {

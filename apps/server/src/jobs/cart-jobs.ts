@@ -25,16 +25,31 @@ export const CART_JOB_INTERVALS_MS = {
 
 export type CartJobKind = keyof typeof CART_JOB_INTERVALS_MS;
 
+/** The part of the ride lifecycle the round timeout needs. */
+export interface RoundTimeoutRides {
+  /** Ends confirmed open rides older than their site's round timeout; answers how many. */
+  endOverdueRounds(): Promise<number>;
+}
+
+export interface CartJobDeps {
+  db: Db;
+  commands: CommandsService;
+  log: Logger;
+  /**
+   * The ride lifecycle (`createRideLifecycle(ctx)`): with it the round timeout also ends rides on locked or
+   * offline carts. Without it only unlocked carts are locked, and their acknowledgement ends their rides.
+   */
+  rides?: RoundTimeoutRides;
+}
+
 /**
  * The server's own recurring work on carts and housekeeping, as durable jobs (one row each, run once
  * across instances): auto-lock, round timeout and the scheduled lock (spec §3/§4), ending commands nobody
- * answered, pruning expired sessions, and rolling up ride history (modules/history).
+ * answered, pruning expired sessions, and rolling up ride history (modules/history). A lock job's
+ * acknowledged lock ends the cart's ride with the job's reason (rides/ride-lifecycle.reactions).
  */
-export async function registerCartJobs(
-  runner: JobRunner,
-  deps: { db: Db; commands: CommandsService; log: Logger },
-): Promise<void> {
-  const { db, commands, log } = deps;
+export async function registerCartJobs(runner: JobRunner, deps: CartJobDeps): Promise<void> {
+  const { db, commands, log, rides } = deps;
   const every = (kind: CartJobKind) => () =>
     Promise.resolve(new Date(Date.now() + CART_JOB_INTERVALS_MS[kind]));
 
@@ -51,6 +66,9 @@ export async function registerCartJobs(
     return every('auto-lock')();
   });
   runner.register('round-timeout', async () => {
+    // Rides first: ending one locks its cart, which then is no candidate of its own.
+    const ended = rides ? await rides.endOverdueRounds() : 0;
+    if (ended) log.info({ ended }, 'rides ended by the round timeout');
     await lockAll(await roundTimeoutCandidates(db), 'round-timeout');
     return every('round-timeout')();
   });

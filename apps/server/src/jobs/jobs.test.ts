@@ -120,7 +120,7 @@ describe('durable job runner', () => {
 });
 
 describe('cart jobs', () => {
-  it("auto-lock locks an unlocked cart idle for the site's minutes, and leaves the others", async () => {
+  it("auto-lock locks an unlocked cart idle for the site's minutes, in use or not, and leaves the others", async () => {
     const idle = await unlockedCart();
     const recent = await unlockedCart();
     const keyed = await unlockedCart({ key: '1' });
@@ -132,10 +132,11 @@ describe('cart jobs', () => {
     await rt.ctx.db.update(devices).set({ inUse: true }).where(eq(devices.id, riding.deviceId));
     await runJob('auto-lock');
     await eventually(async () => (await view(idle)).lockStatus === 1);
+    await eventually(async () => (await view(riding)).lockStatus === 1);
     expect(await sourcesOf(idle)).toEqual(['auto-lock']);
+    expect(await sourcesOf(riding)).toEqual(['auto-lock']);
     expect(await sourcesOf(recent)).toEqual([]);
     expect(await sourcesOf(keyed)).toEqual([]);
-    expect(await sourcesOf(riding)).toEqual([]);
   });
 
   it('round timeout locks a cart unlocked for longer than the round, in use or not', async () => {
@@ -148,7 +149,27 @@ describe('cart jobs', () => {
   });
 
   it("scheduled lock locks the site's unlocked carts when its clock reaches lockFrom", async () => {
-    const cart = await unlockedCart();
+    // A club of its own: the lock reaches every unlocked cart of the site, and other files use the demo club.
+    const created = await rt.app.inject({
+      method: 'POST',
+      url: '/api/admin/sites',
+      headers: asUser(superadmin),
+      payload: {
+        name: `Scheduled Lock GC ${Date.now()}`,
+        country: 'United Kingdom',
+        currency: 'GBP',
+        centerLatLong: '56.34, -2.80',
+        timezone: 'Europe/London',
+        keyless: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const clubId = created.json<{ _id: string }>()._id;
+    const cart = await startTestCart(rt, superadmin, clubId, { lock: 0, speed: 0 });
+    carts.push(cart);
+    const stored = async () =>
+      (await rt.ctx.db.select().from(devices).where(eq(devices.id, cart.deviceId)))[0]!;
+    await eventually(async () => (await stored()).online && (await stored()).lockStatus === 0);
     const now = new Date();
     const londonNow = new Intl.DateTimeFormat('en-GB', {
       timeZone: 'Europe/London',
@@ -156,14 +177,14 @@ describe('cart jobs', () => {
       minute: '2-digit',
       hourCycle: 'h23',
     }).format(now);
-    await rt.ctx.db.update(sites).set({ lockFrom: londonNow }).where(eq(sites.id, siteId));
+    await rt.ctx.db.update(sites).set({ lockFrom: londonNow }).where(eq(sites.id, clubId));
     try {
       await rt.ctx.db
         .update(scheduledJobs)
         .set({ payload: { checkedUpTo: now.getTime() - 120_000 } })
         .where(eq(scheduledJobs.key, 'scheduled-lock'));
       await runJob('scheduled-lock');
-      await eventually(async () => (await view(cart)).lockStatus === 1);
+      await eventually(async () => (await stored()).lockStatus === 1);
       expect(await sourcesOf(cart)).toEqual(['scheduled-lock']);
       const [job] = await rt.ctx.db
         .select()
@@ -171,7 +192,7 @@ describe('cart jobs', () => {
         .where(eq(scheduledJobs.key, 'scheduled-lock'));
       expect(job!.payload.checkedUpTo).toBeGreaterThanOrEqual(now.getTime());
     } finally {
-      await rt.ctx.db.update(sites).set({ lockFrom: '21:00' }).where(eq(sites.id, siteId));
+      await rt.ctx.db.update(sites).set({ lockFrom: '00:00' }).where(eq(sites.id, clubId));
     }
   });
 

@@ -30,14 +30,14 @@ const minutes = (column: typeof sites.roundTimeout | typeof sites.autoLock) =>
   sql`make_interval(mins => ${column}::int)`;
 
 /**
- * Auto-lock (spec §3 autoLock, §4): unlocked, not in use, and idle — neither unlocked nor moved — for the
- * site's minutes.
+ * Auto-lock (spec §3 autoLock, §4): unlocked and idle — neither unlocked nor moved — for the site's
+ * minutes, in use or not: a cart left standing mid-ride is locked too, and its acknowledgement ends the
+ * ride ('autoLock', ride-lifecycle.reactions).
  */
 export function autoLockCandidates(db: Db): Promise<LockCandidate[]> {
   return unlockedCartsWhere(
     db,
     and(
-      eq(devices.inUse, false),
       sql`${sites.autoLock} ~ '^[0-9]+$'`,
       gt(sql`${sites.autoLock}::int`, 0),
       lt(
@@ -48,7 +48,10 @@ export function autoLockCandidates(db: Db): Promise<LockCandidate[]> {
   );
 }
 
-/** Round timeout (spec §3 roundTimeout): unlocked for longer than the site's minutes, in use or not. */
+/**
+ * Round timeout (spec §3 roundTimeout): unlocked for longer than the site's minutes, in use or not. Rides
+ * older than the round are ended by the job itself, whatever their cart's state (cart-jobs.ts).
+ */
 export function roundTimeoutCandidates(db: Db): Promise<LockCandidate[]> {
   return unlockedCartsWhere(
     db,

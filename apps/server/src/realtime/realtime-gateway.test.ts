@@ -1,8 +1,25 @@
-import type { CartView } from '@fairway/domain';
+import type { CartView, RideView } from '@fairway/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoSiteIds, loginAs, startTestServer } from '../../test/helpers';
+import { eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
+import { asUser, demoSiteIds, loginAs, startTestServer } from '../../test/helpers';
 import type { Runtime } from '../runtime';
-import { connectSocket, nextUpdate, request, type TestSocket } from '../devices/testing/fleet-fixtures';
+import {
+  connectSocket,
+  eventually,
+  nextUpdate,
+  request,
+  type TestSocket,
+} from '../devices/testing/fleet-fixtures';
+import { startTestCart, type TestCart } from '../devices/testing/test-cart';
+import {
+  createRideClub,
+  insertCart,
+  insertRide,
+  type RideClub,
+} from '../modules/guest/guest-rides.test-support';
+import { rideServices } from '../modules/rides/ride-services';
+import { rides } from '../modules/rides/rides.table';
 
 /** Socket auth, site rooms and the push of `device.updated` events to the rooms. */
 let rt: Runtime;
@@ -27,7 +44,7 @@ afterEach(() => {
 });
 afterAll(() => rt.stop());
 
-const open = async (token: string) => {
+const connectAs = async (token: string) => {
   const socket = await connectSocket(rt, token);
   sockets.push(socket);
   return socket;
@@ -52,13 +69,13 @@ describe('socket authentication', () => {
   });
 
   it('accepts a valid access token', async () => {
-    expect((await open(siteAdmin)).connected).toBe(true);
+    expect((await connectAs(siteAdmin)).connected).toBe(true);
   });
 });
 
 describe('site rooms', () => {
   it('refuses to join a site the user does not hold', async () => {
-    const socket = await open(siteAdmin);
+    const socket = await connectAs(siteAdmin);
     expect(await request(socket, 'join:site', secondSiteId)).toEqual({
       ok: false,
       message: 'You do not have access to this site',
@@ -67,7 +84,7 @@ describe('site rooms', () => {
   });
 
   it('lets a superadmin join any existing site, and no other', async () => {
-    const socket = await open(superadmin);
+    const socket = await connectAs(superadmin);
     expect(await request(socket, 'join:site', secondSiteId)).toEqual({ ok: true });
     expect(await request(socket, 'join:site', '00000000-0000-4000-8000-000000000000')).toMatchObject({
       ok: false,
@@ -75,7 +92,7 @@ describe('site rooms', () => {
   });
 
   it('answers get:site:devices with the list and emits site:devices', async () => {
-    const socket = await open(siteAdmin);
+    const socket = await connectAs(siteAdmin);
     const pushed = new Promise<{ siteId: string; devices: CartView[] }>((resolve) =>
       socket.once('site:devices', resolve),
     );
@@ -89,8 +106,8 @@ describe('site rooms', () => {
   });
 
   it('pushes device updates to the members of the site room only', async () => {
-    const member = await open(siteAdmin);
-    const outsider = await open(secondOperator);
+    const member = await connectAs(siteAdmin);
+    const outsider = await connectAs(secondOperator);
     expect(await request(member, 'join:site', demoSiteId)).toEqual({ ok: true });
     expect(await request(outsider, 'join:site', secondSiteId)).toEqual({ ok: true });
     const leaked: CartView[] = [];
@@ -105,7 +122,7 @@ describe('site rooms', () => {
   });
 
   it('stops pushing after leave:site', async () => {
-    const socket = await open(siteAdmin);
+    const socket = await connectAs(siteAdmin);
     await request(socket, 'join:site', demoSiteId);
     expect(await request(socket, 'leave:site', demoSiteId)).toEqual({ ok: true });
     const cart = await someCart(demoSiteId);
@@ -114,5 +131,133 @@ describe('site rooms', () => {
     rt.ctx.bus.emit('device.updated', cart);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(updates).toEqual([]);
+  });
+});
+
+describe('rides', () => {
+  let club: RideClub;
+  let other: RideClub;
+  const carts: TestCart[] = [];
+
+  beforeAll(async () => {
+    [club, other] = await Promise.all([createRideClub(rt), createRideClub(rt)]);
+  });
+  afterAll(async () => {
+    for (const cart of carts) await cart.disconnect();
+  });
+
+  /** A ride of `siteId` on a cart of its own (a cart has at most one open ride). */
+  const rideAt = async (siteId: string, values: Parameters<typeof insertRide>[2] = {}) =>
+    insertRide(rt, await insertCart(rt, siteId), values);
+  const OPEN = { status: 'active', end: null, duration: null } as const;
+  const activeRides = (socket: TestSocket, siteId: string) =>
+    (socket as Socket).timeout(5_000).emitWithAck('get:site:activerides', siteId) as Promise<
+      { ok: true; data: RideView[] } | { ok: false; message: string }
+    >;
+
+  /** The next `ride:update` of `rideId` that `until` accepts. */
+  function nextRide(socket: TestSocket, rideId: string, until: (ride: RideView) => boolean = () => true) {
+    return new Promise<RideView>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        socket.off('ride:update', listener);
+        reject(new Error(`no matching ride:update for ${rideId}`));
+      }, 15_000);
+      const listener = (ride: RideView) => {
+        if (ride._id !== rideId || !until(ride)) return;
+        clearTimeout(timer);
+        socket.off('ride:update', listener);
+        resolve(ride);
+      };
+      socket.on('ride:update', listener);
+    });
+  }
+
+  it("answers get:site:activerides with the site's open rides and emits site:rides", async () => {
+    const active = await rideAt(club.siteId, OPEN);
+    const paused = await rideAt(club.siteId, { ...OPEN, status: 'paused' });
+    const waiting = await rideAt(club.siteId, { ...OPEN, confirmed: false });
+    await rideAt(club.siteId);
+    await rideAt(club.siteId, { ...OPEN, deleted: true });
+    await rideAt(other.siteId, OPEN);
+
+    const socket = await connectAs(club.basic);
+    const pushed = new Promise<{ siteId: string; rides: RideView[] }>((resolve) =>
+      socket.once('site:rides', resolve),
+    );
+    const answer = await activeRides(socket, club.siteId);
+    expect(answer.ok).toBe(true);
+    const list = answer.ok ? answer.data : [];
+    expect(list.map((ride) => ride._id).sort()).toEqual([active.id, paused.id, waiting.id].sort());
+    expect(list.find((ride) => ride._id === paused.id)).toMatchObject({ status: 'paused', currency: 'GBP' });
+    expect(await pushed).toEqual({ siteId: club.siteId, rides: list });
+    expect(await activeRides(socket, other.siteId)).toEqual({
+      ok: false,
+      message: 'You do not have access to this site',
+    });
+  });
+
+  it('pushes a changed ride to the operators of its site only', async () => {
+    const ride = await rideAt(club.siteId, OPEN);
+    const theirs = await rideAt(other.siteId, OPEN);
+    const member = await connectAs(club.basic);
+    const outsider = await connectAs(other.basic);
+    expect(await request(member, 'join:site', club.siteId)).toEqual({ ok: true });
+    expect(await request(outsider, 'join:site', other.siteId)).toEqual({ ok: true });
+    const leaked: string[] = [];
+    outsider.on('ride:update', (view) => leaked.push(view._id));
+
+    const received = nextRide(member, ride.id, (view) => view.status === 'paused');
+    await rt.ctx.db.update(rides).set({ status: 'paused' }).where(eq(rides.id, ride.id));
+    rt.ctx.bus.emit('ride.updated', ride.id, club.siteId);
+    expect(await received).toMatchObject({ _id: ride.id, siteId: club.siteId, status: 'paused' });
+
+    // The outsider's own ride is pushed after ours was: had ours leaked, it would have come first.
+    const own = nextRide(outsider, theirs.id);
+    rt.ctx.bus.emit('ride.updated', theirs.id, other.siteId);
+    await own;
+    expect(leaked).toEqual([theirs.id]);
+  });
+
+  it('pushes a deleted ride marked deleted, so live lists drop it', async () => {
+    const ride = await rideAt(club.siteId);
+    const member = await connectAs(club.basic);
+    await request(member, 'join:site', club.siteId);
+    const received = nextRide(member, ride.id);
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/rides/delete',
+      headers: asUser(club.user, club.siteId),
+      payload: { sessionID: ride.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await received).toMatchObject({ _id: ride.id, deleted: true });
+  });
+
+  it("pushes the write side's changes: a ride opened by an unlock, then confirmed by the cart", async () => {
+    const superadmin = await loginAs(rt, 'superadmin@example.com');
+    const cart = await startTestCart(rt, superadmin, club.siteId);
+    carts.push(cart);
+    await eventually(async () => {
+      const res = await rt.app.inject({
+        url: `/api/dashboard/devices/${cart.deviceId}`,
+        headers: asUser(superadmin, club.siteId),
+      });
+      return res.json<CartView>().onlineStatus;
+    }, 15_000);
+    const member = await connectAs(club.basic);
+    await request(member, 'join:site', club.siteId);
+    const updates: RideView[] = [];
+    member.on('ride:update', (view) => updates.push(view));
+
+    const ride = await rideServices(rt.ctx).lifecycle.openByUnlock({
+      deviceId: cart.deviceId,
+      type: 'manual',
+      meta: { name: null, email: null },
+    });
+    const confirmed = await eventually(
+      () => updates.find((view) => view._id === ride.id && view.confirmed),
+      15_000,
+    );
+    expect(confirmed).toMatchObject({ device: cart.deviceId, status: 'active', type: 'manual' });
   });
 });

@@ -3,6 +3,7 @@ import type {
   CartView,
   ClientToServerEvents,
   CommandView,
+  RideView,
   ServerToClientEvents,
   SocketAck,
   ZoneAlert,
@@ -11,6 +12,8 @@ import type {
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { devicesService } from '../modules/devices/devices.routes';
+import { rideServices } from '../modules/rides/ride-services';
+import { attachGuestNamespace, latestPerKey } from './guest-namespace';
 import { useRedisAdapter, type RedisFanOut } from './redis-adapter';
 import { SiteAccess } from '../modules/sites/site-access';
 
@@ -34,14 +37,16 @@ const UNAUTHORIZED = 'unauthorized';
 /**
  * The only place that knows about browsers' sockets. A socket authenticates with the access token in its
  * handshake (`auth: { token }`), joins the rooms of sites it holds, and gets every `device.updated` domain
- * event of those sites as `device:update`. With REDIS_URL set, room broadcasts go through Redis so every
- * instance's sockets see every instance's events.
+ * event of those sites as `device:update`, and every changed ride as `ride:update`. Guests' phones use the
+ * `/guest` namespace (no login; `guest-namespace.ts`). With REDIS_URL set, room broadcasts go through Redis
+ * so every instance's sockets see every instance's events.
  */
 export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): Promise<RealtimeGateway> {
   const log = ctx.log.child({ part: 'realtime' });
   const io: FairwayServer = new Server(httpServer, { path: '/socket.io', serveClient: false });
   const access = new SiteAccess(ctx.db);
   const devices = devicesService(ctx);
+  const { views: rides } = rideServices(ctx);
   let fanOut: RedisFanOut | null = null;
   if (ctx.config.REDIS_URL) fanOut = await useRedisAdapter(io, ctx.config.REDIS_URL, log);
 
@@ -92,6 +97,15 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
         return list;
       }),
     );
+
+    socket.on('get:site:activerides', (siteId, ack) =>
+      answer(ack, async (): Promise<RideView[]> => {
+        await allow(userId, siteId);
+        const list = await rides.openRides(siteId);
+        socket.emit('site:rides', { siteId, rides: list });
+        return list;
+      }),
+    );
   });
 
   async function allow(userId: string, siteId: unknown): Promise<void> {
@@ -134,6 +148,21 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   ctx.bus.on('zones.updated', onZonesUpdated);
   ctx.bus.on('zone.alert', onZoneAlert);
 
+  // A ride is loaded when it changes (the event carries only its id), one load at a time per ride so an
+  // older state never overtakes a newer one; a deleted ride is pushed with `deleted: true`.
+  let closed = false;
+  const pushRide = latestPerKey(
+    async (rideId) => {
+      if (closed) return;
+      const view = await rides.viewById(rideId);
+      if (view) io.to(siteRoom(view.siteId)).emit('ride:update', view);
+    },
+    (error, rideId) => log.error({ err: error, rideId }, 'pushing a ride to operators failed'),
+  );
+  const onRideUpdated = (rideId: string) => pushRide(rideId);
+  ctx.bus.on('ride.updated', onRideUpdated);
+  const detachGuests = attachGuestNamespace(io, ctx);
+
   return {
     io,
     async close() {
@@ -141,6 +170,9 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
       ctx.bus.off('command.updated', onCommandUpdated);
       ctx.bus.off('zones.updated', onZonesUpdated);
       ctx.bus.off('zone.alert', onZoneAlert);
+      ctx.bus.off('ride.updated', onRideUpdated);
+      closed = true;
+      detachGuests();
       // Closes every socket; Socket.IO then closes the HTTP server too, which Fastify may already have done.
       await io.close();
       await fanOut?.close();

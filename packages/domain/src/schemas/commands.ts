@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMAND_CODES, commandName } from '../protocol/messages';
-import { id } from './common';
+import { email, id } from './common';
 import { cartView } from './devices';
 
 /**
@@ -69,6 +69,29 @@ export const bulkCommandResult = z.object({
 export type BulkCommandResult = z.infer<typeof bulkCommandResult>;
 
 export const bulkIds = z.object({ ids: z.array(id).min(1, { message: 'No cars selected' }).max(1000) });
+
+/**
+ * POST /devices/{id}/unlock (spec §7: {device, site, driver, name, email, unlockedBy, service, price}). All
+ * optional: an acknowledged operator unlock of a cart without an open ride opens a 'manual' ride, and these
+ * describe it (driver = member id). The cart and site come from the path and the site header, and the
+ * operator who unlocked is the signed-in user, so those fields of the spec's body are not taken.
+ */
+export const manualUnlockBody = z
+  .object({
+    driver: id.nullish(),
+    name: z.string().trim().max(100).nullish(),
+    email: z.union([email, z.literal('')]).nullish(),
+    service: id.nullish(),
+    price: id.nullish(),
+  })
+  // No body at all arrives as null.
+  .nullish();
+export type ManualUnlockBody = z.infer<typeof manualUnlockBody>;
+
+/** POST /devices/unlock: bulk, with the spec's `rideData {unlockedBy}` (the signed-in user is recorded). */
+export const bulkUnlockBody = bulkIds.extend({
+  rideData: z.object({ unlockedBy: id.nullish() }).optional(),
+});
 
 /** Ping with one of the spec's codes 1–11, or a custom numeric one (admins). */
 export const pingBody = z.object({ command: z.coerce.number().int().min(1).max(9999) });

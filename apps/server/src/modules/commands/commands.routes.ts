@@ -5,15 +5,18 @@ import {
   bulkCommandResult,
   bulkIds,
   bulkPingBody,
+  bulkUnlockBody,
   commandOutcome,
   commandView,
   errorBody,
   id,
+  manualUnlockBody,
   pingBody,
   type CommandSource,
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
+import { createRideLifecycle } from '../rides/ride-lifecycle.service';
 import type { Requester } from './commands.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -36,35 +39,74 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
   const tags = ['commands'];
   const preHandler = app.requireSite('basic');
 
-  for (const [action, target] of [
-    ['lock', 1],
-    ['unlock', 0],
-  ] as const) {
-    app.post(
-      `/:id/${action}`,
-      {
-        preHandler,
-        schema: {
-          tags,
-          security,
-          description: `${action === 'lock' ? 'Locks' : 'Unlocks'} a cart and waits for its acknowledgement (at most 10 s).`,
-          params,
-          response: { 200: commandOutcome, ...errors },
-        },
+  app.post(
+    '/:id/lock',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        description: 'Locks a cart and waits for its acknowledgement (at most 10 s).',
+        params,
+        response: { 200: commandOutcome, ...errors },
       },
-      (request) =>
-        commands.setLock(currentSite(request), request.params.id, target, requester(request, 'dashboard')),
-    );
-    app.post(
-      `/${action}`,
-      {
-        preHandler,
-        schema: { tags, security, body: bulkIds, response: { 200: bulkCommandResult, ...errors } },
+    },
+    (request) =>
+      commands.setLock(currentSite(request), request.params.id, 1, requester(request, 'dashboard')),
+  );
+  app.post(
+    '/:id/unlock',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        description:
+          'Unlocks a cart and waits for its acknowledgement (at most 10 s). A cart without an open ride gets a ' +
+          "'manual' ride, unlocked by the signed-in operator and described by the optional body; a paused " +
+          'ride carries on, and a guest ride still waiting for the cart is confirmed.',
+        params,
+        body: manualUnlockBody,
+        response: { 200: commandOutcome, ...errors },
       },
-      (request) =>
-        commands.setLockMany(currentSite(request), request.body.ids, target, requester(request, 'dashboard')),
-    );
-  }
+    },
+    async (request) => {
+      const siteId = currentSite(request);
+      const lifecycle = createRideLifecycle(ctx);
+      // A body naming another site's driver, service or price is refused before the cart is touched.
+      const details = await lifecycle.manualDetails(siteId, request.body);
+      const outcome = await commands.setLock(siteId, request.params.id, 0, requester(request, 'dashboard'));
+      if (outcome.command.state !== 'acknowledged') return outcome;
+      if (!(await lifecycle.openManual(outcome.command, details))) return outcome;
+      return commands.outcome(outcome.command);
+    },
+  );
+  app.post(
+    '/lock',
+    {
+      preHandler,
+      schema: { tags, security, body: bulkIds, response: { 200: bulkCommandResult, ...errors } },
+    },
+    (request) =>
+      commands.setLockMany(currentSite(request), request.body.ids, 1, requester(request, 'dashboard')),
+  );
+  app.post(
+    '/unlock',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        description:
+          "Bulk unlock. Each acknowledged cart without an open ride gets a 'manual' ride unlocked by the " +
+          'signed-in operator (`rideData.unlockedBy` is accepted for the spec, the server records the user).',
+        body: bulkUnlockBody,
+        response: { 200: bulkCommandResult, ...errors },
+      },
+    },
+    (request) =>
+      commands.setLockMany(currentSite(request), request.body.ids, 0, requester(request, 'dashboard')),
+  );
 
   app.post(
     '/:id/ping',

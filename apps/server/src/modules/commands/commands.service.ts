@@ -33,6 +33,8 @@ export interface CommandChannel {
 
 /** How long lock and unlock wait for the cart: the spec's lock poll, 10 tries at 1 s (§4 Lock toggle). */
 export const LOCK_WINDOW_MS = 10_000;
+/** How long a ride-end lock waits for an offline cart to come back before it expires. */
+export const OFFLINE_LOCK_WINDOW_MS = 15 * 60_000;
 /** Pings may take longer on the cart (a WiFi scan listens for a few seconds). */
 export const PING_WINDOW_MS = 20_000;
 /** A cart refuses a command it receives after this much of the window has passed, so that the answer
@@ -152,20 +154,48 @@ export class CommandsService {
   }
 
   /**
-   * A guest's paid unlock: the payment is the permission, so the operator's role rule does not apply, but
-   * the cart's own state does (offline, key mode, not keyless: answered null, nothing sent). Does not wait:
-   * the ride is confirmed by the cart's acknowledgement (`command.updated`).
+   * A ride's unlock (issue #6): the guest's payment, code or session is the permission, so the operator's
+   * role rule does not apply, but the cart's own state does (offline, key mode, not keyless: answered null,
+   * nothing sent). Does not wait: the cart's answer, or the end of `windowMs` without one, arrives as
+   * `command.updated`, where the ride lifecycle confirms the ride or tries again. `beforeSend` runs once the
+   * command is stored and before the cart can have it, so its answer always finds what it belongs to.
    */
-  async unlockForGuest(device: DeviceRow, siteKeyless: boolean): Promise<CommandView | null> {
+  async unlockForGuest(
+    device: DeviceRow,
+    siteKeyless: boolean,
+    windowMs: number = LOCK_WINDOW_MS,
+    beforeSend?: (commandId: string) => Promise<void>,
+  ): Promise<CommandView | null> {
     if (lockRefusal(toCartView(device), { keyless: siteKeyless }, 'superadmin', 0)) return null;
+    const command = await this.issue(
+      device,
+      'unlock',
+      null,
+      { userId: null, role: 'superadmin', source: 'guest' },
+      windowMs,
+      beforeSend,
+    );
+    this.giveUpAt(command, command.issuedAt.getTime() + windowMs);
+    return toCommandView(command);
+  }
+
+  /**
+   * The lock that goes with a ride's end: an unlocked keyless cart (not in key mode, no lock already on its
+   * way) is locked, without waiting. A cart that is offline gets the command too, with a long deadline: it
+   * waits in the cart's persistent session and locks the cart when it comes back, instead of leaving a cart
+   * whose ride ended open. Answers null when nothing was sent.
+   */
+  async lockAfterRide(
+    device: DeviceRow,
+    source: CommandSource,
+    siteKeyless: boolean,
+  ): Promise<CommandView | null> {
+    const cart = toCartView(device);
+    if (!siteKeyless || cart.key === '1' || cart.lockStatus === 1 || cart.updates.includes('lock'))
+      return null;
+    const windowMs = cart.onlineStatus ? LOCK_WINDOW_MS : OFFLINE_LOCK_WINDOW_MS;
     return toCommandView(
-      await this.issue(
-        device,
-        'unlock',
-        null,
-        { userId: null, role: 'superadmin', source: 'guest' },
-        LOCK_WINDOW_MS,
-      ),
+      await this.issue(device, 'lock', null, { userId: null, role: 'superadmin', source }, windowMs),
     );
   }
 
@@ -213,6 +243,7 @@ export class CommandsService {
     code: number | null,
     by: Requester,
     windowMs: number,
+    beforeSend?: (commandId: string) => Promise<void>,
   ): Promise<CommandRow> {
     const issuedAt = Date.now();
     const row = await this.commands.insert({
@@ -226,6 +257,7 @@ export class CommandsService {
       expiresAt: new Date(issuedAt + windowMs * DEADLINE_SHARE),
     });
     this.announce(row, null);
+    await beforeSend?.(row.id);
     const message: CommandMessage = {
       id: row.id,
       name,
@@ -260,14 +292,16 @@ export class CommandsService {
       };
       this.finished.on(command.id, settle);
       // The answer may have come while the command was being sent, before anyone listened: it is stored.
-      void this.commands.find(command.id).then((row) => {
-        if (row && FINAL_COMMAND_STATES.includes(row.state)) settle(toCommandView(row));
-      });
-      const poll = setInterval(() => {
-        void this.commands.find(command.id).then((row) => {
-          if (row && FINAL_COMMAND_STATES.includes(row.state)) settle(toCommandView(row));
-        });
-      }, WAIT_POLL_MS);
+      const check = () =>
+        void this.commands.find(command.id).then(
+          (row) => {
+            if (row && FINAL_COMMAND_STATES.includes(row.state)) settle(toCommandView(row));
+          },
+          // A failed poll is retried by the next one; the deadline settles the wait in any case.
+          (error: unknown) => this.log.warn({ err: error, command: command.id }, 'polling a command failed'),
+        );
+      check();
+      const poll = setInterval(check, WAIT_POLL_MS);
       const timer = setTimeout(
         () => {
           void this.giveUp(command).then(
@@ -281,6 +315,22 @@ export class CommandsService {
         Math.max(0, deadline - Date.now()),
       );
     });
+  }
+
+  /**
+   * Ends the command as unanswered at `deadline` unless it ended before, without anyone waiting for it (the
+   * command-expiry job does the same later if this process stops first).
+   */
+  private giveUpAt(command: CommandRow, deadline: number): void {
+    const timer = setTimeout(
+      () => {
+        this.giveUp(command).catch((error: unknown) =>
+          this.log.error({ err: error, command: command.id }, 'ending an unanswered command failed'),
+        );
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    timer.unref();
   }
 
   /** No answer in time: a sent command failed, one that never left the queue expired. */
@@ -301,7 +351,8 @@ export class CommandsService {
     if (FINAL_COMMAND_STATES.includes(view.state)) this.finished.emit(view._id, view);
   }
 
-  private async outcome(command: CommandView): Promise<CommandOutcome> {
+  /** The command with the cart as it stands now (the answer of a single-cart command). */
+  async outcome(command: CommandView): Promise<CommandOutcome> {
     const [device] = await this.commands.deviceStates([command.deviceId]);
     if (!device) throw notFound('Device not found');
     return { command, device: toCartView(device) };

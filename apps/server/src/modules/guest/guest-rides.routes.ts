@@ -1,11 +1,138 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBody,
+  guestCartView,
+  guestCodeUnlockBody,
+  guestRideView,
+  guestUnlockAnswer,
+  id,
+  ratesAnswer,
+} from '@fairway/domain';
 import type { AppContext } from '../../context';
+import { rideServices } from '../rides/ride-services';
+import { GuestCartsService } from './guest-carts.service';
+import { GUEST_RIDE_ACTIONS, GuestSessionsService } from './guest-sessions.service';
+
+const errors = {
+  400: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  429: errorBody,
+  /** the cart did not answer a pause's lock or a resume's unlock (cartDidNotAnswer) */
+  504: errorBody,
+};
+/** Reads a phone makes while a page is open (the ride page polls every 2 s without its socket). */
+const READS = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+/** What a guest does with their ride: a few taps a round. */
+const ACTIONS = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+/** The cart's code is 6 digits: few tries per address, so it cannot be guessed by trying. */
+const CODE_TRIES = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+/** The guest's ride id (session): any text, since an unknown one is answered as not found, not invalid. */
+const sessionParams = z.object({ sessionId: z.string().max(100) });
+
+const ACTION_TEXT = {
+  end: 'Ends the ride: the cart is locked.',
+  pause: 'Pauses the ride: the cart is locked and the ride stays open (409 notActive unless active).',
+  resume: 'Resumes a paused ride: the cart is unlocked again (409 notPaused unless paused).',
+  retry:
+    "The guest's one retry of an unlock the cart has not confirmed: the unlock is sent again (409 noRetryLeft).",
+} as const;
 
 /**
  * /api/guest — the guest ride flow (spec §2 Guest ride flow, §7 Guest): the cart page, rates, the cart's
- * own code, and the guest's ride (session).
+ * own code, and the guest's ride (session). Anonymous calls from phones, rate-limited per address.
  */
 export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  void instance;
-  void ctx;
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { lifecycle, views } = rideServices(ctx);
+  const carts = new GuestCartsService(ctx.db, lifecycle);
+  const sessions = new GuestSessionsService(views, lifecycle);
+  const tags = ['guest'];
+
+  app.get(
+    '/devices/:id',
+    {
+      config: READS,
+      schema: {
+        tags,
+        description:
+          'The cart page: cart, club, battery, the §4 guest status (AVAILABLE, IN_USE, …) and the services ' +
+          'a guest can pay for. 404 for unknown carts and carts not yet at a club.',
+        params: z.object({ id }),
+        response: { 200: guestCartView, ...errors },
+      },
+    },
+    (request) => carts.cartView(request.params.id),
+  );
+
+  app.get(
+    '/sites/:siteId/rates',
+    {
+      config: READS,
+      schema: {
+        tags,
+        description:
+          "The club's guest prices (optionally of one service), special (some days and hours) or daily, " +
+          'each saying whether it can be bought now; plus the unlock fee checkout adds.',
+        params: z.object({ siteId: id }),
+        querystring: z.object({ serviceId: id.optional() }),
+        response: { 200: ratesAnswer, ...errors },
+      },
+    },
+    (request) => carts.rates(request.params.siteId, request.query.serviceId),
+  );
+
+  app.post(
+    '/devices/:deviceId/unlock',
+    {
+      config: CODE_TRIES,
+      schema: {
+        tags,
+        description:
+          "Opens a ride with the cart's own 6-digit code (403 invalidCode, nothing changes) and sends the " +
+          'unlock; the session is the ride id. 409 with the guest status when the cart is not AVAILABLE.',
+        params: z.object({ deviceId: id }),
+        body: guestCodeUnlockBody,
+        response: { 200: guestUnlockAnswer, ...errors },
+      },
+    },
+    (request) => carts.unlockWithCode(request.params.deviceId, request.body),
+  );
+
+  app.get(
+    '/rides/:sessionId',
+    {
+      config: READS,
+      schema: {
+        tags,
+        description:
+          "The guest's ride: awaiting the cart, active, paused or ended (an ended ride still answers). " +
+          '`expand=rate` is accepted for older pages; the service and price are always included.',
+        params: sessionParams,
+        querystring: z.object({ expand: z.string().max(50).optional() }),
+        response: { 200: guestRideView, ...errors },
+      },
+    },
+    (request) => sessions.view(request.params.sessionId),
+  );
+
+  for (const action of GUEST_RIDE_ACTIONS) {
+    app.post(
+      `/rides/:sessionId/${action}`,
+      {
+        config: ACTIONS,
+        schema: {
+          tags,
+          description: `${ACTION_TEXT[action]} Answers the ride as the guest sees it.`,
+          params: sessionParams,
+          response: { 200: guestRideView, ...errors },
+        },
+      },
+      (request) => sessions.act(request.params.sessionId, action),
+    );
+  }
 }

@@ -1,4 +1,3 @@
-import type { CommandView } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import type { JobRunner } from '../../jobs/job-runner';
 import { paymentServices } from './payment-services';
@@ -8,7 +7,8 @@ import { sandboxOf } from './payment-providers';
 export const PAYMENT_JOB_INTERVALS_MS = {
   /** stored webhooks not processed (a crash mid-way, a failed attempt) */
   'payment-webhooks': 30_000,
-  /** paid unlocks the cart never confirmed → refund; paid rides never started → start */
+  /** paid unlocks the cart never confirmed → refund; paid rides never started → start; other unconfirmed
+   *  rides past the same window → ended */
   'paid-unlocks': 10_000,
   /** the sandbox's own outgoing webhooks that were not acknowledged yet */
   'sandbox-webhooks': 5_000,
@@ -18,8 +18,9 @@ export const PAYMENT_JOB_INTERVALS_MS = {
 const WEBHOOK_GRACE_MS = 20_000;
 
 /**
- * The payments module's durable work (run once across instances by the job runner), and the paid rides'
- * confirmation by the cart's acknowledgement. Returns the detach function for the latter.
+ * The payments module's durable work (run once across instances by the job runner). Paid rides are
+ * confirmed by the cart's acknowledgement like every ride (rides/code-rides.ts attaches the lifecycle), so
+ * nothing listens here any more; the detach function is kept for the runtime's stop order.
  */
 export async function registerPaymentJobs(runner: JobRunner, ctx: AppContext): Promise<() => void> {
   const { webhooks, paidRides } = paymentServices(ctx);
@@ -32,8 +33,8 @@ export async function registerPaymentJobs(runner: JobRunner, ctx: AppContext): P
     return after('payment-webhooks');
   });
   runner.register('paid-unlocks', async () => {
-    const { started, refunded } = await paidRides.sweep();
-    if (started || refunded) ctx.log.info({ started, refunded }, 'paid unlocks swept');
+    const { started, refunded, ended } = await paidRides.sweep();
+    if (started || refunded || ended) ctx.log.info({ started, refunded, ended }, 'unconfirmed unlocks swept');
     return after('paid-unlocks');
   });
   const kinds: Array<keyof typeof PAYMENT_JOB_INTERVALS_MS> = ['payment-webhooks', 'paid-unlocks'];
@@ -48,13 +49,5 @@ export async function registerPaymentJobs(runner: JobRunner, ctx: AppContext): P
   }
   for (const kind of kinds) await runner.schedule(kind, kind, new Date());
 
-  const onCommand = (command: CommandView) => {
-    void paidRides
-      .commandFinished(command)
-      .catch((error: unknown) =>
-        ctx.log.error({ err: error, command: command._id }, 'confirming a paid ride failed'),
-      );
-  };
-  ctx.bus.on('command.updated', onCommand);
-  return () => ctx.bus.off('command.updated', onCommand);
+  return () => undefined;
 }

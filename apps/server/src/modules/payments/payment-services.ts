@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { PaidRidesService } from '../rides/paid-rides.service';
+import { createRideLifecycle } from '../rides/ride-lifecycle.service';
 import { CheckoutService } from './checkout.service';
 import { OnboardingService } from './onboarding.service';
 import { PaymentsService } from './payments.service';
@@ -11,9 +12,8 @@ export function paymentServices(ctx: AppContext) {
   const refunds = new RefundsService(ctx.db, ctx.payments);
   const paidRides = new PaidRidesService(
     ctx.db,
-    ctx.commands,
+    createRideLifecycle(ctx),
     refunds,
-    ctx.bus,
     ctx.log,
     ctx.config.PAID_UNLOCK_REFUND_SECONDS * 1000,
   );

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { codes } from '../codes/codes.table';
 import type { DeviceRow } from '../devices/devices.presenter';
@@ -10,13 +10,8 @@ import { rides } from './rides.table';
 export type RideRow = typeof rides.$inferSelect;
 export type CodeRideType = 'keypad' | 'rfid';
 
-/** Ride types a cart starts by itself from a code entered at it. */
+/** Ride types a cart starts by itself from a code entered at it; they end when it locks at the keypad. */
 export const CODE_RIDE_TYPES: readonly CodeRideType[] = ['keypad', 'rfid'];
-/** Rides that end when the cart reports locked: code rides, and paid rides once the cart confirmed them. */
-const RIDE_TYPES_ENDED_BY_LOCK: readonly RideRow['type'][] = [...CODE_RIDE_TYPES, 'payment'];
-
-/** Spec §9: a ride longer than 10 hours was not a real ride; its duration is stored as 0. */
-export const MAX_RIDE_SECONDS = 36_000;
 
 /** The cart a code was entered at, with what a ride needs from it and its site. */
 export interface CodeCart {
@@ -44,7 +39,16 @@ export interface KnownCode {
 
 export type NewCodeRide = Pick<
   typeof rides.$inferInsert,
-  'siteId' | 'deviceId' | 'carNumber' | 'type' | 'memberId' | 'codeId' | 'meta' | 'start' | 'startOdometer'
+  | 'siteId'
+  | 'deviceId'
+  | 'carNumber'
+  | 'type'
+  | 'memberId'
+  | 'codeId'
+  | 'meta'
+  | 'start'
+  | 'startOdometer'
+  | 'unlockCode'
 > & { sourceEventId: string };
 
 export interface StartedRide {
@@ -54,15 +58,9 @@ export interface StartedRide {
   device: DeviceRow;
 }
 
-export interface EndedRide {
-  ride: RideRow;
-  device: DeviceRow;
-}
-
 /**
- * Keypad and RFID rides: started from the cart's own unlock event and ended when it reports locked. The
- * general ride lifecycle (rides started by the server, pause and resume, ending from the dashboard, trails)
- * is issue #6; it grows this repository rather than starting another.
+ * Keypad and RFID rides: started from the cart's own unlock event. Everything after the start (pause,
+ * resume, the end when the cart locks at its keypad) is the ride lifecycle's (ride-lifecycle.repository).
  */
 export class RidesRepository {
   constructor(private readonly db: Db) {}
@@ -141,49 +139,6 @@ export class RidesRepository {
         .where(eq(devices.id, values.deviceId))
         .returning();
       return { ride, creditsLeft, device: device! };
-    });
-  }
-
-  /**
-   * Ends the cart's open keypad/RFID ride if the cart's stored state says locked by a report received after
-   * the ride was created (a report from before the unlock, written late by the batching writer, must not end
-   * it; both instants come from the server's clocks, never the cart's): end now, duration in seconds (over 10 h: 0), odometer difference to 1 decimal; the cart is no
-   * longer in use.
-   */
-  endCodeRideOnLock(deviceId: string): Promise<EndedRide | null> {
-    const seconds = sql`greatest(0, round(extract(epoch from now() - ${rides.start})))::int`;
-    const odometer = sql`(${devices.odometer} + ${devices.odometerOffset})`;
-    return this.db.transaction(async (tx) => {
-      const [ride] = await tx
-        .update(rides)
-        .set({
-          status: 'ended',
-          end: sql`now()`,
-          duration: sql`case when ${seconds} > ${MAX_RIDE_SECONDS} then 0 else ${seconds} end`,
-          endOdometer: odometer,
-          distance: sql`round((${odometer} - ${rides.startOdometer})::numeric, 1)::float8`,
-          updatedAt: sql`now()`,
-        })
-        .from(devices)
-        .where(
-          and(
-            eq(devices.id, deviceId),
-            eq(rides.deviceId, devices.id),
-            ne(rides.status, 'ended'),
-            inArray(rides.type, [...RIDE_TYPES_ENDED_BY_LOCK]),
-            eq(rides.confirmed, true),
-            eq(devices.lockStatus, 1),
-            gt(devices.lastReportAt, rides.createdAt),
-          ),
-        )
-        .returning();
-      if (!ride) return null;
-      const [device] = await tx
-        .update(devices)
-        .set({ inUse: false, updatedAt: sql`now()` })
-        .where(eq(devices.id, deviceId))
-        .returning();
-      return { ride: ride as RideRow, device: device! };
     });
   }
 }

@@ -28,8 +28,8 @@ const cartName = (cart: Pick<CodeCart, 'carNumber' | 'serial'>) => `Cart ${cart.
  * Rides that carts start by themselves (issue #4): a player typed a keypad code or held an RFID tag, the
  * cart checked it against its config and unlocked, and says so with `keypad_unlock` / `rfid_unlock`. The
  * cart is already unlocked, so a ride always starts (confirmed), even for a code the server no longer
- * knows; the server then takes a credit from the member and tells operators. The ride ends when the cart
- * reports locked. Issue #6 (the ride lifecycle) grows this service.
+ * knows; the server then takes a credit from the member and tells operators. From then on the ride is the
+ * lifecycle's like any other (it ends when the cart locks at its keypad: ride-lifecycle.reactions).
  */
 export class RidesService {
   constructor(
@@ -61,11 +61,14 @@ export class RidesService {
       meta: { name: known?.name ?? null, email: known?.email ?? null },
       start: new Date(event.ts),
       startOdometer: cart.odometer,
+      // The ride shows the code it was opened with; not the site's master code, which staff must not learn.
+      unlockCode: value === LOCAL_CODE || isMaster ? null : value,
       // Event ids are unique per cart, so the cart's id makes them unique across the fleet.
       sourceEventId: `${deviceId}:${event.id}`,
     });
     if (!started) return;
     this.bus.emit('device.updated', toCartView(started.device));
+    this.bus.emit('ride.updated', started.ride.id, started.ride.siteId);
 
     const notice = isMaster ? null : unlockNotice(cart, value, known, started);
     if (notice) {
@@ -98,17 +101,6 @@ export class RidesService {
       eventId: event.id,
       data: { ...(code ? { code } : {}), ...(reason ? { reason } : {}) },
     });
-  }
-
-  /** The cart reports locked while in use: its open keypad/RFID ride ends. */
-  async cartLocked(deviceId: string): Promise<void> {
-    const ended = await this.rides.endCodeRideOnLock(deviceId);
-    if (!ended) return;
-    this.log.info(
-      { deviceId, rideId: ended.ride.id, duration: ended.ride.duration, distance: ended.ride.distance },
-      'code ride ended',
-    );
-    this.bus.emit('device.updated', toCartView(ended.device));
   }
 }
 

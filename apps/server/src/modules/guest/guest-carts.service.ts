@@ -1,0 +1,132 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  GUEST_RIDE_REFUSALS,
+  availableAt,
+  batteryPercent,
+  clockAt,
+  guestCartStatus,
+  siteOpenAt,
+  type GuestCartView,
+  type GuestCodeUnlockBody,
+  type RatesAnswer,
+} from '@fairway/domain';
+import type { Db } from '../../db/client';
+import { HttpError, notFound } from '../../lib/errors';
+import { toCartView } from '../devices/devices.presenter';
+import type { RideLifecycleService } from '../rides/ride-lifecycle.service';
+import { SitesRepository } from '../sites/sites.repository';
+import { GuestCartsRepository, type GuestCart } from './guest-carts.repository';
+
+const cartNotFound = () => new HttpError(404, 'Cart not found', 'cartNotFound');
+
+/** Equal codes, compared in constant time (the code is the cart's only secret). */
+function sameCode(given: string, expected: string | null): boolean {
+  if (expected === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The guest's cart page (spec §2 Guest ride flow, §4 Guest cart status): what the cart and its club show a
+ * phone that scanned its QR code, the prices it can be paid at, and the unlock with the cart's own code.
+ */
+export class GuestCartsService {
+  private readonly carts: GuestCartsRepository;
+  private readonly sites: SitesRepository;
+
+  constructor(
+    db: Db,
+    private readonly lifecycle: Pick<RideLifecycleService, 'openByUnlock'>,
+  ) {
+    this.carts = new GuestCartsRepository(db);
+    this.sites = new SitesRepository(db);
+  }
+
+  async cartView(deviceId: string): Promise<GuestCartView> {
+    const { device, site, openRide } = await this.findCart(deviceId);
+    const now = Date.now();
+    const cart = toCartView(device, now);
+    const status = guestCartStatus(
+      { ...cart, inUse: cart.inUse || openRide },
+      { openNow: siteOpenAt(site.openingHours, clockAt(now, site.timezone)) },
+      // Bookings are not part of Fairway yet, so no cart is ever booked.
+      false,
+    );
+    const power = device.vehicleInfo?.power;
+    // On the charger the pack reads high (a false 100 %): the page shows 'Charging' instead of a number.
+    const battery =
+      !device.battCharge && power && device.battVoltage !== null
+        ? batteryPercent(device.battVoltage, power)
+        : null;
+    const services = new Map<string, { _id: string; name: string; duration: number }>();
+    // The selector offers what the prices page can sell, so choosing a service never leads to no rates.
+    for (const { service } of await this.carts.sellablePrices(site.id))
+      services.set(service.id, { _id: service.id, name: service.name, duration: service.duration });
+    return {
+      _id: device.id,
+      carNumber: device.carNumber,
+      carName: device.carName || null,
+      siteId: site.id,
+      siteName: site.publicProfile.name || site.name,
+      siteLogoUrl: site.logo,
+      termsAndConditions: site.publicProfile.termsAndConditions,
+      currency: site.currency,
+      battery,
+      charging: device.battCharge,
+      status,
+      paymentsActive: site.stripeAccountId !== null && site.stripeAccountActive,
+      services: [...services.values()],
+    };
+  }
+
+  /**
+   * Spec §3 Rate: the club's guest prices, special (limited to some days and hours) or daily, each saying
+   * whether it can be bought now on the club's clock; checkout accepts exactly these.
+   */
+  async rates(siteId: string, serviceId: string | undefined): Promise<RatesAnswer> {
+    const site = await this.sites.find(siteId);
+    if (!site || site.staging) throw notFound('Site not found');
+    const clock = clockAt(Date.now(), site.timezone);
+    const rows = await this.carts.sellablePrices(site.id, serviceId);
+    return {
+      rates: rows.map(({ price, service }) => ({
+        _id: price.id,
+        name: price.name,
+        desc: price.description,
+        amount: price.amount,
+        currency: site.currency,
+        serviceId: service.id,
+        serviceName: service.name,
+        duration: service.duration,
+        range: { enabled: price.availableTimes.length > 0, availableTimes: price.availableTimes },
+        availableNow: availableAt(price.availableTimes, clock),
+      })),
+      unlockFee: site.unlockFee,
+    };
+  }
+
+  /**
+   * Spec §7 POST /devices/{id}/unlock, type 'code': the cart's own 6-digit code opens a ride on it. A wrong
+   * code changes nothing; the lifecycle then refuses a cart that is not AVAILABLE and sends the unlock.
+   */
+  async unlockWithCode(deviceId: string, body: GuestCodeUnlockBody): Promise<{ session: string }> {
+    const { device } = await this.findCart(deviceId);
+    const { code, name, email } = body.rideData;
+    if (!sameCode(code, device.lockCode))
+      throw new HttpError(403, GUEST_RIDE_REFUSALS.invalidCode, 'invalidCode');
+    const ride = await this.lifecycle.openByUnlock({
+      deviceId: device.id,
+      type: 'code',
+      meta: { name: name || null, email: email ?? null },
+    });
+    return { session: ride.id };
+  }
+
+  /** A cart of a real club: carts still in the staging site are not anybody's to ride. */
+  private async findCart(deviceId: string): Promise<GuestCart> {
+    const cart = await this.carts.cart(deviceId);
+    if (!cart || cart.site.staging) throw cartNotFound();
+    return cart;
+  }
+}

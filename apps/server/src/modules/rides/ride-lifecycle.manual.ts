@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { CommandView, ManualUnlockBody, RideTag } from '@fairway/domain';
+import { HttpError } from '../../lib/errors';
+import type { DeviceRow } from '../devices/devices.presenter';
+import { odometerOf, type RideLifecycleRepository } from './ride-lifecycle.repository';
+import type { RideRow } from './rides.repository';
+
+/** An operator's unlock body, checked against the site: what the manual ride it opens records. */
+export interface ManualRideDetails {
+  memberId: string | null;
+  serviceId: string | null;
+  priceId: string | null;
+  meta: { name: string | null; email: string | null };
+  rideTags: RideTag[];
+}
+
+/**
+ * The body's driver, service and price must be the site's (404 otherwise). A driver without a name or
+ * email in the body lends the ride theirs.
+ */
+export async function manualRideDetails(
+  repo: RideLifecycleRepository,
+  siteId: string,
+  body: ManualUnlockBody,
+): Promise<ManualRideDetails> {
+  const member = body?.driver ? await repo.memberOf(siteId, body.driver) : null;
+  if (body?.driver && !member) throw new HttpError(404, 'Driver not found', 'driverNotFound');
+  return {
+    memberId: member?.id ?? null,
+    serviceId: body?.service ?? null,
+    priceId: body?.price ?? null,
+    // An empty text is no name: the driver's is taken instead.
+    meta: { name: body?.name || member?.name || null, email: body?.email || member?.email || null },
+    rideTags: await repo.tagsFor(siteId, body?.service, body?.price),
+  };
+}
+
+/**
+ * In one transaction (the cart row locked): a cart without an open ride gets a confirmed manual ride for
+ * the acknowledged unlock `command`, and is in use; an open ride of that same unlock gets `details`.
+ * Null when nothing changed: another ride is open, or that unlock's ride has come and gone already.
+ */
+export function openManualRide(
+  repo: RideLifecycleRepository,
+  command: CommandView,
+  details?: ManualRideDetails,
+): Promise<{ ride: RideRow; device: DeviceRow | null } | null> {
+  if (command.name !== 'unlock' || command.state !== 'acknowledged') return Promise.resolve(null);
+  return repo.transaction(async (tx) => {
+    const cart = await repo.lockCart(tx, command.deviceId);
+    if (!cart || cart.device.siteId !== command.siteId) return null;
+    const open = await repo.openRideOf(cart.device.id, tx);
+    if (open) {
+      if (!details || open.unlockCommandId !== command._id) return null;
+      const described = await repo.describe(tx, open.id, details);
+      return described ? { ride: described, device: null } : null;
+    }
+    if (await repo.byUnlockCommand(command._id, tx)) return null;
+    const ride = await repo.insert(tx, {
+      siteId: cart.site.id,
+      deviceId: cart.device.id,
+      carNumber: cart.device.carNumber,
+      type: 'manual',
+      status: 'active',
+      confirmed: true,
+      unlockCommandId: command._id,
+      unlockedBy: command.requestedBy,
+      meta: { name: null, email: null },
+      ...details,
+      start: sql`now()`,
+      startOdometer: odometerOf(cart.device),
+      unlockRequestedAt: new Date(command.issuedAt),
+      unlockAttempts: 1,
+    });
+    if (!ride) return null;
+    return { ride, device: await repo.setInUse(tx, cart.device.id, true) };
+  });
+}

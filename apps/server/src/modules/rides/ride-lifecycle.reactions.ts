@@ -1,0 +1,89 @@
+import { FINAL_COMMAND_STATES, type CartView, type CommandView } from '@fairway/domain';
+import type { RideLifecycleRepository } from './ride-lifecycle.repository';
+import { SYSTEM_LOCK_REASONS, type RideLifecycleService } from './ride-lifecycle.service';
+import { CODE_RIDE_TYPES, type CodeRideType } from './rides.repository';
+
+/**
+ * How long after a lock change a cart's reports are still checked against its ride. The first report
+ * after a change always falls inside it; the later ones retry a check that failed. Riding carts report
+ * every few seconds, so checking every report would cost a query each for nothing.
+ */
+export const LOCK_CHANGE_RECHECK_MS = 60_000;
+
+/** A report worth checking: a cart in use whose lock changed lately (or was never stamped). */
+export function lockChangedLately(cart: CartView, now = Date.now()): boolean {
+  if (!cart.inUse) return false;
+  return cart.lockUpdatedAt === null || now - Date.parse(cart.lockUpdatedAt) < LOCK_CHANGE_RECHECK_MS;
+}
+
+const isCodeRide = (type: string): type is CodeRideType => CODE_RIDE_TYPES.includes(type as CodeRideType);
+
+/**
+ * The cart's side of the ride lifecycle: what its answers to commands and its reports mean for its open
+ * ride. Every decision reads the stored state (the cart, its open ride, the newest lock/unlock sent since
+ * the ride was created), so a report and an acknowledgement of the same lock, in any order, on any server
+ * instance, decide the same thing once:
+ *
+ * - a lock the server asked for and the cart acknowledged: the lock jobs' end the ride with their reason;
+ *   a guest's or an operator's pauses it;
+ * - the cart locked by itself (a report after the ride's last change, no command of ours behind it): a
+ *   keypad/RFID ride ends ('cartLocked'), any other ride pauses;
+ * - a paused ride whose cart is unlocked again (an unlock we sent, the map, a keypad code) is active;
+ * - an acknowledged unlock confirms a waiting ride, or, from an operator on a cart without a ride, opens
+ *   a manual one; a failed one is tried again while the guest's wait lasts.
+ */
+export class RideCartReactions {
+  constructor(
+    private readonly lifecycle: RideLifecycleService,
+    private readonly repo: RideLifecycleRepository,
+  ) {}
+
+  async commandFinished(command: CommandView): Promise<void> {
+    if (command.name === 'ping' || !FINAL_COMMAND_STATES.includes(command.state)) return;
+    if (command.name === 'lock') return this.reconcile(command.deviceId);
+    if (command.state !== 'acknowledged') return this.lifecycle.unlockFailed(command);
+
+    const state = await this.repo.cartState(command.deviceId);
+    const ride = state?.ride;
+    if (ride) {
+      // An unlock sent before this ride was created is about an earlier one.
+      if (Date.parse(command.issuedAt) < ride.createdAt.getTime()) return;
+      if (!ride.confirmed) await this.lifecycle.confirm(ride.id);
+      else if (ride.status === 'paused') await this.lifecycle.markActive(ride.id);
+      return;
+    }
+    const own = await this.repo.byUnlockCommand(command._id);
+    if (own) await this.lifecycle.relockAfterEnded(own);
+    else if (command.source === 'dashboard' && command.requestedBy) await this.lifecycle.openManual(command);
+  }
+
+  /** Decides what the cart's stored lock state means for its open ride, if anything. */
+  async reconcile(deviceId: string): Promise<void> {
+    const state = await this.repo.cartState(deviceId);
+    const ride = state?.ride;
+    if (!state || !ride) return;
+    const { device, lastCommand } = state;
+    // A lock or unlock of ours is on its way: the cart's answer decides.
+    if (lastCommand && !lastCommand.finishedAt) return;
+    const byServer =
+      lastCommand?.state === 'acknowledged' && lastCommand.ackedAt && lastCommand.ackedAt >= ride.updatedAt
+        ? lastCommand
+        : null;
+    // A report the cart sent after the ride last changed (a late-written older one says nothing new).
+    const reported = device.lastReportAt !== null && device.lastReportAt > ride.updatedAt;
+    const riding = ride.status === 'active' && ride.confirmed;
+
+    if (device.lockStatus === 1) {
+      if (byServer?.name === 'lock') {
+        const reason = SYSTEM_LOCK_REASONS[byServer.source];
+        if (reason) await this.lifecycle.endBySystem(ride.id, reason);
+        else if (riding) await this.lifecycle.markPaused(ride.id);
+      } else if (reported && riding) {
+        if (isCodeRide(ride.type)) await this.lifecycle.endBySystem(ride.id, 'cartLocked');
+        else await this.lifecycle.markPaused(ride.id);
+      }
+    } else if (ride.status === 'paused' && (byServer?.name === 'unlock' || reported)) {
+      await this.lifecycle.markActive(ride.id);
+    }
+  }
+}

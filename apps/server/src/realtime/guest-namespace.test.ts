@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { io as connectSocketIo, type Socket } from 'socket.io-client';
+import type { GuestClientToServerEvents, GuestRideView, GuestServerToClientEvents } from '@fairway/domain';
+import { asUser, loginAs, startTestServer } from '../../test/helpers';
+import { eventually } from '../devices/testing/fleet-fixtures';
+import { startTestCart } from '../devices/testing/test-cart';
+import type { Runtime } from '../runtime';
+import type { DeviceRow } from '../modules/devices/devices.presenter';
+import {
+  createRideClub,
+  insertCart,
+  insertRide,
+  type RideClub,
+} from '../modules/guest/guest-rides.test-support';
+import { rideServices } from '../modules/rides/ride-services';
+import { rides } from '../modules/rides/rides.table';
+import { latestPerKey } from './guest-namespace';
+
+/** The `/guest` namespace: no login, a room per ride, the guest view pushed on every change. */
+type GuestSocket = Socket<GuestServerToClientEvents, GuestClientToServerEvents>;
+type Ack<T> = { ok: true; data: T } | { ok: false; message: string };
+
+let rt: Runtime;
+let club: RideClub;
+let cart: DeviceRow;
+const sockets: GuestSocket[] = [];
+
+beforeAll(async () => {
+  rt = await startTestServer();
+  club = await createRideClub(rt);
+  cart = await insertCart(rt, club.siteId);
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(() => rt.stop());
+
+/** A phone's socket on the guest namespace, without any token. */
+function openGuest(): Promise<GuestSocket> {
+  const socket: GuestSocket = connectSocketIo(`${rt.url}/guest`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const join = (socket: GuestSocket, sessionId: string) =>
+  (socket as Socket).timeout(5_000).emitWithAck('join-ride-updates', sessionId) as Promise<
+    Ack<GuestRideView>
+  >;
+const leave = (socket: GuestSocket, sessionId: string) =>
+  (socket as Socket).timeout(5_000).emitWithAck('leave-ride-updates', sessionId) as Promise<Ack<undefined>>;
+
+/** The next `ride:update` of `rideId` that `until` accepts. */
+function nextRideUpdate(
+  socket: GuestSocket,
+  rideId: string,
+  until: (view: GuestRideView) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<GuestRideView> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('ride:update', listener);
+      reject(new Error(`no matching ride:update for ${rideId} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (view: GuestRideView) => {
+      if (view._id !== rideId || !until(view)) return;
+      clearTimeout(timer);
+      socket.off('ride:update', listener);
+      resolve(view);
+    };
+    socket.on('ride:update', listener);
+  });
+}
+
+/** An open ride on a cart of its own (a cart has at most one open ride). */
+const openRide = async (status: 'active' | 'paused' = 'active') =>
+  insertRide(rt, await insertCart(rt, club.siteId), {
+    type: 'code',
+    status,
+    end: null,
+    duration: null,
+    start: new Date(),
+  });
+const endRide = async (rideId: string) => {
+  await rt.ctx.db
+    .update(rides)
+    .set({ status: 'ended', end: new Date(), endReason: 'guest' })
+    .where(eq(rides.id, rideId));
+  rt.ctx.bus.emit('ride.updated', rideId, club.siteId);
+};
+
+describe('joining a ride', () => {
+  it('connects without a token and answers the current view of the ride joined', async () => {
+    const ride = await openRide();
+    const socket = await openGuest();
+    const answer = await join(socket, ride.id);
+    expect(answer).toMatchObject({ ok: true, data: { _id: ride.id, stage: 'active', status: 1 } });
+  });
+
+  it('refuses malformed, unknown and deleted sessions', async () => {
+    const socket = await openGuest();
+    const deleted = await insertRide(rt, cart, { deleted: true });
+    for (const sessionId of ['not-a-session', randomUUID(), deleted.id]) {
+      expect(await join(socket, sessionId)).toEqual({ ok: false, message: 'Session not found or ended' });
+    }
+  });
+
+  it('lets an ended ride be joined, answered as ended', async () => {
+    const ended = await insertRide(rt, cart);
+    const socket = await openGuest();
+    expect(await join(socket, ended.id)).toMatchObject({ ok: true, data: { stage: 'ended', status: 0 } });
+  });
+});
+
+describe('ride updates', () => {
+  it("pushes the guest view to the ride's room on every change, and to no other ride's", async () => {
+    const [mine, theirs] = [await openRide(), await openRide('paused')];
+    const me = await openGuest();
+    const someoneElse = await openGuest();
+    expect((await join(me, mine.id)).ok).toBe(true);
+    expect((await join(someoneElse, theirs.id)).ok).toBe(true);
+    const leaked: GuestRideView[] = [];
+    someoneElse.on('ride:update', (view) => leaked.push(view));
+
+    const pushed = nextRideUpdate(me, mine.id);
+    await endRide(mine.id);
+    expect(await pushed).toMatchObject({ _id: mine.id, stage: 'ended', status: 0, endReason: 'guest' });
+
+    // A push to the other room arrives after ours would have: none of ours leaked into it.
+    const theirsPushed = nextRideUpdate(someoneElse, theirs.id);
+    rt.ctx.bus.emit('ride.updated', theirs.id, club.siteId);
+    await theirsPushed;
+    expect(leaked.map((view) => view._id)).toEqual([theirs.id]);
+  });
+
+  it('stops pushing a ride after leave-ride-updates', async () => {
+    const [left, kept] = [await openRide(), await openRide('paused')];
+    const socket = await openGuest();
+    const witness = await openGuest();
+    await join(socket, left.id);
+    await join(socket, kept.id);
+    await join(witness, left.id);
+    expect(await leave(socket, left.id)).toEqual({ ok: true });
+    const received: string[] = [];
+    socket.on('ride:update', (view) => received.push(view._id));
+
+    const witnessed = nextRideUpdate(witness, left.id);
+    await endRide(left.id);
+    await witnessed;
+    // The left ride's push went out before the kept ride's: had the socket stayed, it would come first.
+    const keptPushed = nextRideUpdate(socket, kept.id);
+    rt.ctx.bus.emit('ride.updated', kept.id, club.siteId);
+    await keptPushed;
+    expect(received).toEqual([kept.id]);
+  });
+});
+
+describe("the write side's changes", () => {
+  it('reach the guest: a ride waiting for its cart, then ended by the guest', async () => {
+    const superadmin = await loginAs(rt, 'superadmin@example.com');
+    const cart = await startTestCart(rt, superadmin, club.siteId);
+    try {
+      // The cart does not answer, so the ride waits for it while the guest joins.
+      cart.ackMode = 'silent';
+      await eventually(async () => {
+        const res = await rt.app.inject({
+          url: `/api/dashboard/devices/${cart.deviceId}`,
+          headers: asUser(superadmin, club.siteId),
+        });
+        return res.json<{ onlineStatus: boolean }>().onlineStatus;
+      }, 15_000);
+      const ride = await rideServices(rt.ctx).lifecycle.openByUnlock({
+        deviceId: cart.deviceId,
+        type: 'code',
+        meta: { name: 'Gina Guest', email: null },
+      });
+      const socket = await openGuest();
+      expect(await join(socket, ride.id)).toMatchObject({ ok: true, data: { stage: 'awaiting' } });
+
+      const ended = nextRideUpdate(socket, ride.id, (view) => view.stage === 'ended');
+      const res = await rt.app.inject({ method: 'POST', url: `/api/guest/rides/${ride.id}/end` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await ended).toMatchObject({ status: 0, endReason: 'guest' });
+    } finally {
+      await cart.disconnect();
+    }
+  });
+});
+
+describe('latestPerKey', () => {
+  it('runs one key at a time and folds calls made meanwhile into one more run', async () => {
+    const runs: string[] = [];
+    let release: () => void = () => undefined;
+    const push = latestPerKey(
+      async (key) => {
+        runs.push(key);
+        if (runs.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      () => undefined,
+    );
+    push('a');
+    push('a');
+    push('a');
+    push('b');
+    expect(runs).toEqual(['a', 'b']);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runs).toEqual(['a', 'b', 'a']);
+  });
+
+  it('keeps going after a failed run, and reports it', async () => {
+    const errors: string[] = [];
+    let calls = 0;
+    const push = latestPerKey(
+      async () => {
+        calls++;
+        if (calls === 1) throw new Error('database gone');
+      },
+      (error, key) => errors.push(`${key}: ${(error as Error).message}`),
+    );
+    push('a');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    push('a');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(errors).toEqual(['a: database gone']);
+    expect(calls).toBe(2);
+  });
+});
