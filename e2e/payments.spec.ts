@@ -1,38 +1,19 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type {
-  CartView,
-  CheckoutSessionAnswer,
-  GuestPaymentView,
-  ServiceView,
-  SiteView,
-} from '@fairway/domain';
-import { apiAs, apiSend } from './support/api';
+import type { CartView, CheckoutSessionAnswer, GuestPaymentView } from '@fairway/domain';
+import { apiAs } from './support/api';
+import {
+  availableCart,
+  eighteenHoleGuestRate,
+  expectNoHorizontalScroll,
+  fillCard,
+  guestPhone,
+  withClubOpenAllDay,
+} from './support/club';
 import { ACCOUNTS, logIn } from './support/session';
-
-const ALL_DAY = { openTime: '00:00', closeTime: '24:00' };
-const PHONE = { width: 360, height: 640 };
-
-/** The demo club open around the clock for the test (the seeded hours depend on when it runs). */
-async function openAllDay(page: Page): Promise<SiteView['openingHours']> {
-  const site = await apiAs<SiteView>(page, '/dashboard/sites');
-  await apiSend(page, 'PATCH', '/dashboard/sites', {
-    updateData: { openingHours: Array.from({ length: 7 }, () => ALL_DAY) },
-  });
-  return site.openingHours;
-}
 
 /** A simulated cart a guest could take now, and the 18-hole guest rate (£40 + the demo's £0.50 unlock fee). */
 async function cartAndRate(page: Page) {
-  const carts = await apiAs<CartView[]>(page, '/dashboard/devices');
-  const cart = carts.find(
-    (c) => c.onlineStatus && c.lockStatus === 1 && !c.inUse && c.key === '0' && c.inService,
-  );
-  expect(cart, 'an available simulated cart').toBeDefined();
-  const services = await apiAs<ServiceView[]>(page, '/dashboard/services');
-  const rate = services
-    .find((service) => service.name === '18 holes')!
-    .prices.find((price) => price.userGroup === null && price.availableTimes.length === 0)!;
-  return { cart: cart!, rate };
+  return { cart: await availableCart(page), rate: (await eighteenHoleGuestRate(page)).rate };
 }
 
 /** What the guest's phone asks the server for: a checkout at the club's own price for this cart. */
@@ -54,25 +35,11 @@ async function startCheckout(guest: Page, siteId: string, deviceId: string, rate
 }
 
 async function phone(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    baseURL,
-    locale: 'en-GB',
-    isMobile: true,
-    hasTouch: true,
-  });
-  const guest = await context.newPage();
+  const guest = await guestPhone(browser, baseURL);
   // The guest is on the club's site (the ride pages) before checkout starts.
   await guest.goto('/sandbox/checkout/cs_sbx_000000000000000000000000');
   await expect(guest.getByText('Checkout not found')).toBeVisible();
   return guest;
-}
-
-async function fillCard(guest: Page, number: string) {
-  await guest.getByLabel('Card number').fill(number);
-  await guest.getByLabel('Expiry date').fill('12/39');
-  await guest.getByLabel('Security code (CVC)').fill('123');
-  await guest.getByLabel('Name on card').fill('E2E Guest');
 }
 
 test('a guest pays in the sandbox, the cart unlocks, and the operator sees the payment on the Revenue page', async ({
@@ -81,9 +48,7 @@ test('a guest pays in the sandbox, the cart unlocks, and the operator sees the p
   baseURL,
 }) => {
   await logIn(page, ACCOUNTS.admin);
-  const hours = await openAllDay(page);
-  try {
-    const site = await apiAs<SiteView>(page, '/dashboard/sites');
+  await withClubOpenAllDay(page, async (site) => {
     const { cart, rate } = await cartAndRate(page);
     const guestName = `E2E Guest ${Date.now().toString(36)}`;
     const guest = await phone(browser, baseURL);
@@ -92,7 +57,7 @@ test('a guest pays in the sandbox, the cart unlocks, and the operator sees the p
     await guest.goto(checkout.url);
     await expect(guest.getByText('£40.50').first()).toBeVisible();
     // Phone first: nothing scrolls sideways at 360 px.
-    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoHorizontalScroll(guest);
     await fillCard(guest, '4242 4242 4242 4242');
     await guest.getByRole('button', { name: /^Pay/ }).click();
     await expect(guest.getByText('Already paid')).toBeVisible();
@@ -118,9 +83,7 @@ test('a guest pays in the sandbox, the cart unlocks, and the operator sees the p
     await expect(row).toBeVisible();
     await expect(row).toContainText('£40.50');
     await expect(row).toContainText('Succeeded');
-  } finally {
-    await apiSend(page, 'PATCH', '/dashboard/sites', { updateData: { openingHours: hours } });
-  }
+  });
 });
 
 test('a declined card is refused on the checkout page and nothing unlocks', async ({
@@ -129,9 +92,7 @@ test('a declined card is refused on the checkout page and nothing unlocks', asyn
   baseURL,
 }) => {
   await logIn(page, ACCOUNTS.admin);
-  const hours = await openAllDay(page);
-  try {
-    const site = await apiAs<SiteView>(page, '/dashboard/sites');
+  await withClubOpenAllDay(page, async (site) => {
     const { cart, rate } = await cartAndRate(page);
     const guest = await phone(browser, baseURL);
     const checkout = await startCheckout(guest, site._id, cart._id, rate._id!, 'Declined Guest');
@@ -150,7 +111,5 @@ test('a declined card is refused on the checkout page and nothing unlocks', asyn
       )
       .toBe('failed');
     expect((await apiAs<CartView>(page, `/dashboard/devices/${cart._id}`)).inUse).toBe(false);
-  } finally {
-    await apiSend(page, 'PATCH', '/dashboard/sites', { updateData: { openingHours: hours } });
-  }
+  });
 });

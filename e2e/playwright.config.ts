@@ -72,6 +72,9 @@ export default defineConfig({
       DATA_DIR: process.env.FAIRWAY_E2E_DATA_DIR,
       TILE_STREET_URL: UNREACHABLE_TILES,
       TILE_SATELLITE_URL: UNREACHABLE_TILES,
+      // A paid unlock the cart never confirms is refunded after the guest's 20 s wait and one retry (about
+      // 45 s); the product waits 120 s, the suite no longer than it must.
+      PAID_UNLOCK_REFUND_SECONDS: '50',
     },
   },
 });

@@ -314,6 +314,27 @@ describe('finding the ride', () => {
 });
 
 describe('staying current', () => {
+  it('keeps following a never-confirmed paid ride until its refund is there, then tells the guest', async () => {
+    const payment = { status: 'succeeded' as const, refunded: false, total: 4050, currency: 'GBP' };
+    const unconfirmed = {
+      stage: 'ended' as const,
+      status: 0 as const,
+      confirmed: false,
+      endReason: 'unconfirmed' as const,
+    };
+    const server = serveRide(makeRide({ ...unconfirmed, payment }));
+    await openSession();
+    expect(screen.queryByText('Your payment has been refunded.')).toBeNull();
+
+    // The refund lands after the ride ended: the page asks again (no socket here) and says so.
+    server.setRide(makeRide({ ...unconfirmed, payment: { ...payment, refunded: true } }));
+    await advance(2_000);
+    expect(screen.getByText('Your payment has been refunded.')).toBeTruthy();
+    const polls = ridePolls(server);
+    await advance(10_000);
+    expect(ridePolls(server)).toBe(polls);
+  });
+
   it('joins the ride room when the socket connects, and polls every 2 s only while it is not connected', async () => {
     const server = serveRide(makeRide());
     await openSession();

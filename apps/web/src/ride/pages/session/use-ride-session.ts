@@ -28,9 +28,23 @@ interface State {
 }
 
 /**
+ * A paid ride the cart never confirmed ends before its payment is refunded (the refund follows at once, but
+ * separately): the page keeps following it until it can tell the guest the money is back.
+ */
+export function awaitingRefund(ride: GuestRideView): boolean {
+  return (
+    ride.stage === 'ended' &&
+    ride.endReason === 'unconfirmed' &&
+    ride.payment?.status === 'succeeded' &&
+    !ride.payment.refunded
+  );
+}
+
+/**
  * One guest ride, kept current (spec §4 Ride (guest)): loaded once, then the `/guest` socket's
  * `ride:update` for its room, and a GET every 2 s (spec §9) while the socket is not connected. When the ride
- * has ended (or is gone) the updates room is left and nothing is asked any more.
+ * has ended (or is gone) the updates room is left and nothing is asked any more, except for a paid ride
+ * whose refund is still on its way.
  */
 export function useRideSession(sessionId: string): RideSession {
   const [state, setState] = useState<State>({ ride: null, offsetMs: 0, notFound: false, error: null });
@@ -62,7 +76,7 @@ export function useRideSession(sessionId: string): RideSession {
     [sessionId, apply],
   );
 
-  const stopped = state.notFound || state.ride?.stage === 'ended';
+  const stopped = state.notFound || (state.ride?.stage === 'ended' && !awaitingRefund(state.ride));
 
   useEffect(() => {
     const controller = new AbortController();

@@ -1,0 +1,71 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import type { CartView, PriceView, ServiceView, SiteView } from '@fairway/domain';
+import { apiAs, apiSend } from './api';
+
+const ALL_DAY = { openTime: '00:00', closeTime: '24:00' };
+export const PHONE = { width: 360, height: 640 };
+
+/**
+ * Runs `work` with the demo club open around the clock (its seeded hours depend on when the suite runs),
+ * as the signed-in operator of `page`, and restores the hours afterwards.
+ */
+export async function withClubOpenAllDay(page: Page, work: (site: SiteView) => Promise<void>): Promise<void> {
+  const site = await apiAs<SiteView>(page, '/dashboard/sites');
+  await apiSend(page, 'PATCH', '/dashboard/sites', {
+    updateData: { openingHours: Array.from({ length: 7 }, () => ALL_DAY) },
+  });
+  try {
+    await work(site);
+  } finally {
+    await apiSend(page, 'PATCH', '/dashboard/sites', { updateData: { openingHours: site.openingHours } });
+  }
+}
+
+/** A simulated cart a guest could take now (online, locked, keyless, in service, no ride). */
+export async function availableCart(page: Page, except: string[] = []): Promise<CartView> {
+  const carts = await apiAs<CartView[]>(page, '/dashboard/devices');
+  const cart = carts.find(
+    (c) =>
+      c.onlineStatus &&
+      c.lockStatus === 1 &&
+      !c.inUse &&
+      c.key === '0' &&
+      c.inService &&
+      !except.includes(c._id),
+  );
+  expect(cart, 'an available simulated cart').toBeDefined();
+  return cart!;
+}
+
+/** The demo's 18-hole daily guest rate: £40, plus the demo club's £0.50 unlock fee at checkout. */
+export async function eighteenHoleGuestRate(page: Page): Promise<{ service: ServiceView; rate: PriceView }> {
+  const services = await apiAs<ServiceView[]>(page, '/dashboard/services');
+  const service = services.find((s) => s.name === '18 holes')!;
+  const rate = service.prices.find((price) => price.userGroup === null && price.availableTimes.length === 0)!;
+  return { service, rate };
+}
+
+/** A guest's phone: 360×640, touch, British English. */
+export async function guestPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL,
+    locale: 'en-GB',
+    isMobile: true,
+    hasTouch: true,
+  });
+  return context.newPage();
+}
+
+/** Nothing scrolls sideways on the phone. */
+export async function expectNoHorizontalScroll(guest: Page): Promise<void> {
+  expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** The sandbox checkout's card form. */
+export async function fillCard(guest: Page, number: string): Promise<void> {
+  await guest.getByLabel('Card number').fill(number);
+  await guest.getByLabel('Expiry date').fill('12/39');
+  await guest.getByLabel('Security code (CVC)').fill('123');
+  await guest.getByLabel('Name on card').fill('E2E Guest');
+}
