@@ -4,19 +4,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickersProvider } from '../../components/PickersProvider';
-import {
-  dayToLocalDate,
-  localDateToDay,
-  presetOf,
-  presetRange,
-  REPORT_PRESETS,
-  withDay,
-  type ReportPreset,
-} from './lib/report-range';
-import { useReportRange, useSetReportRange } from './use-report-range';
+import { dayToLocalDate, REPORT_PRESETS, type ReportPreset } from './lib/report-range';
+import { useRangeChoice } from './use-range-choice';
+import { useReportRange } from './use-report-range';
 
 /**
  * The reports' period (spec §2, §9): presets today, 7 days and month, or any first and last day picked
@@ -26,9 +19,7 @@ export function ReportRangePicker() {
   const { t } = useTranslation();
   const headingId = useId();
   const range = useReportRange();
-  const setRange = useSetReportRange();
-  // "Custom" chosen by hand stays chosen while the dates still happen to match a preset.
-  const [customChosen, setCustomChosen] = useState(false);
+  const { preset, choosePreset, chooseDay } = useRangeChoice(range);
 
   if (!range) {
     return (
@@ -39,18 +30,6 @@ export function ReportRangePicker() {
       </Stack>
     );
   }
-
-  const preset: ReportPreset = customChosen ? 'custom' : presetOf(range, range.today);
-  const choosePreset = (next: ReportPreset | null) => {
-    if (!next) return;
-    setCustomChosen(next === 'custom');
-    if (next !== 'custom') setRange(presetRange(next, range.today));
-  };
-  const chooseDay = (edge: 'from' | 'to', value: Date | null) => {
-    // The field reports every keystroke; only a whole, real date moves the period.
-    if (!value || Number.isNaN(value.getTime())) return;
-    setRange(withDay(range, edge, localDateToDay(value)));
-  };
 
   return (
     <Stack spacing={1.5} role="group" aria-labelledby={headingId}>

@@ -2,19 +2,11 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickersProvider } from '../../../components/PickersProvider';
-import {
-  dayToLocalDate,
-  localDateToDay,
-  presetOf,
-  presetRange,
-  REPORT_PRESETS,
-  withDay,
-  type ReportPreset,
-} from '../../reports/lib/report-range';
-import { useSetReportRange, type ReportRange } from '../../reports/use-report-range';
+import { dayToLocalDate, REPORT_PRESETS, type ReportPreset } from '../../reports/lib/report-range';
+import { useRangeChoice } from '../../reports/use-range-choice';
+import type { ReportRange } from '../../reports/use-report-range';
 
 /**
  * Spec §2 Rides: Today / 7 days / Month / Custom. The period is the reports' (whole days of the site, in the
@@ -23,21 +15,7 @@ import { useSetReportRange, type ReportRange } from '../../reports/use-report-ra
  */
 export function RideRangeToggle({ range }: { range: ReportRange }) {
   const { t } = useTranslation();
-  const setRange = useSetReportRange();
-  // "Custom" chosen by hand stays chosen while its dates still happen to match a preset.
-  const [customChosen, setCustomChosen] = useState(false);
-  const preset: ReportPreset = customChosen ? 'custom' : presetOf(range, range.today);
-
-  const choosePreset = (next: ReportPreset | null) => {
-    if (!next) return;
-    setCustomChosen(next === 'custom');
-    if (next !== 'custom') setRange(presetRange(next, range.today));
-  };
-  const chooseDay = (edge: 'from' | 'to', value: Date | null) => {
-    // The field reports every keystroke; only a whole, real date moves the period.
-    if (!value || Number.isNaN(value.getTime())) return;
-    setRange(withDay(range, edge, localDateToDay(value)));
-  };
+  const { preset, choosePreset, chooseDay } = useRangeChoice(range);
 
   return (
     <Stack spacing={1.5}>

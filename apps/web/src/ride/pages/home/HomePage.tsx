@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import type { GuestCartView } from '@fairway/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { isNotFound } from '../../api/errors';
 import { BatteryIndicator } from '../../components/BatteryIndicator';
+import { CartLoadError } from '../../components/CartLoadError';
 import { RideLayout } from '../../components/RideLayout';
-import { ErrorPanel, LoadingSkeleton, MessagePanel } from '../../components/States';
+import { LoadingSkeleton } from '../../components/States';
 import { useI18n } from '../../i18n/I18nProvider';
 import { cartTitle } from '../../lib/cart-title';
 import { formatMinutes } from '../../lib/format';
@@ -35,21 +35,7 @@ export function HomePage({ deviceId }: { deviceId: string }) {
     if (resume) navigate(ridePaths.session(deviceId, resume), { replace: true });
   }, [deviceId, resume]);
 
-  if (home.error) {
-    if (isNotFound(home.error))
-      return (
-        <RideLayout title={t('cart.notFound')}>
-          <MessagePanel title={t('cart.notFound')}>
-            <Typography>{t('cart.notFoundText')}</Typography>
-          </MessagePanel>
-        </RideLayout>
-      );
-    return (
-      <RideLayout title={t('errors.title')}>
-        <ErrorPanel error={home.error} onRetry={home.reload} />
-      </RideLayout>
-    );
-  }
+  if (home.error) return <CartLoadError error={home.error} onRetry={home.reload} />;
   if (!home.data || resume)
     return (
       <RideLayout title={t('app.loading')}>

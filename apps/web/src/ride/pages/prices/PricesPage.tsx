@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isNotFound } from '../../api/errors';
 import { guestApi } from '../../api/guest-api';
+import { CartLoadError } from '../../components/CartLoadError';
 import { RideLayout } from '../../components/RideLayout';
-import { ErrorPanel, LoadingSkeleton, MessagePanel } from '../../components/States';
+import { LoadingSkeleton } from '../../components/States';
 import { useI18n } from '../../i18n/I18nProvider';
 import { cartTitle } from '../../lib/cart-title';
 import { useResource } from '../../lib/use-resource';
@@ -32,21 +32,7 @@ export default function PricesPage({ deviceId }: { deviceId: string }) {
     return { cart, ...answer };
   });
 
-  if (prices.error) {
-    if (isNotFound(prices.error))
-      return (
-        <RideLayout title={t('cart.notFound')}>
-          <MessagePanel title={t('cart.notFound')}>
-            <Typography>{t('cart.notFoundText')}</Typography>
-          </MessagePanel>
-        </RideLayout>
-      );
-    return (
-      <RideLayout title={t('errors.title')}>
-        <ErrorPanel error={prices.error} onRetry={prices.reload} />
-      </RideLayout>
-    );
-  }
+  if (prices.error) return <CartLoadError error={prices.error} onRetry={prices.reload} />;
   if (!prices.data)
     return (
       <RideLayout title={t('prices.title')}>
