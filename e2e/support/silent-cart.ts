@@ -7,7 +7,7 @@ import { ACCOUNTS, DEMO_PASSWORD } from './session';
  * A real tracker on the product's broker that reports like a healthy cart (online, locked, keyless) but
  * never answers a command: the cart a guest pays for that never confirms the unlock. It is registered
  * through the admin API like any new tracker and moved into the demo club, so the server treats it as any
- * other cart; `remove()` takes it off the broker (it then stays in the club as an offline cart).
+ * other cart; `remove()` takes it off the broker and back to the staging site.
  */
 export interface SilentCart {
   deviceId: string;
@@ -107,6 +107,19 @@ export async function startSilentCart(request: APIRequestContext, siteId: string
       clearInterval(timer);
       await publish('status', { online: false, ts: Date.now() }, true);
       await client.endAsync();
+      // Back to the staging site, where new trackers wait: the demo club keeps its own 16 carts for the
+      // specs that count them.
+      const sites = await ok<Array<{ _id: string; staging: boolean }>>(
+        await request.get('/api/admin/sites', { headers: admin }),
+      );
+      const staging = sites.find((site) => site.staging);
+      if (!staging) throw new Error('no staging site to return the tracker to');
+      await ok(
+        await request.patch('/api/admin/devices', {
+          headers: admin,
+          data: { ids: [device._id], updateData: { siteID: staging._id } },
+        }),
+      );
     },
   };
 }
