@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guestCartStatus, siteOpenAt, type GuestCartState } from './guest-cart-status';
+import { guestCartStatus, guestCartStatusAt, siteOpenAt, type GuestCartState } from './guest-cart-status';
 
 const available: GuestCartState = {
   onlineStatus: true,
@@ -55,5 +55,28 @@ describe('siteOpenAt (spec §4 Site open check)', () => {
     const evening = [{ openTime: '05:00', closeTime: '20:00' }];
     expect(siteOpenAt(evening, { day: 0, time: '19:59' })).toBe(true);
     expect(siteOpenAt(evening, { day: 0, time: '20:00' })).toBe(false);
+  });
+});
+
+describe('guestCartStatusAt (what the server enforces now)', () => {
+  const free: GuestCartState = { onlineStatus: true, lockStatus: 1, inUse: false, key: '0', inService: true };
+  const allDay = Array.from({ length: 7 }, () => ({ openTime: '00:00', closeTime: '24:00' }));
+  // Monday 2026-11-23, 12:00 UTC = 12:00 in London, 13:00 in Copenhagen.
+  const noon = Date.UTC(2026, 10, 23, 12, 0);
+
+  it('counts a ride still waiting for the cart as a session', () => {
+    const site = { openingHours: allDay, timezone: 'Europe/London' };
+    expect(guestCartStatusAt(free, false, site, noon)).toBe('AVAILABLE');
+    expect(guestCartStatusAt(free, true, site, noon)).toBe('IN_USE');
+  });
+
+  it("reads the club's hours on the club's own clock", () => {
+    const untilHalfTwelve = Array.from({ length: 7 }, () => ({ openTime: '08:00', closeTime: '12:30' }));
+    expect(
+      guestCartStatusAt(free, false, { openingHours: untilHalfTwelve, timezone: 'Europe/London' }, noon),
+    ).toBe('AVAILABLE');
+    expect(
+      guestCartStatusAt(free, false, { openingHours: untilHalfTwelve, timezone: 'Europe/Copenhagen' }, noon),
+    ).toBe('SITE_CLOSED');
   });
 });

@@ -1,4 +1,4 @@
-import type { ClockReading } from './price-rules';
+import { clockAt, type ClockReading } from './price-rules';
 
 /**
  * Spec §4 Guest cart status: what a guest scanning a cart's QR code is told, and what the server checks
@@ -53,6 +53,25 @@ export function guestCartStatus(
   if (!site.openNow) return 'SITE_CLOSED';
   if (bookedNow) return 'BOOKED';
   return 'AVAILABLE';
+}
+
+/**
+ * The status the server enforces at `now`: a ride still waiting for the cart's confirmation is a session
+ * already (the cart is not marked in use until it confirms), the club's hours are read on its own clock,
+ * and no cart is booked (bookings are not part of Fairway yet). One reading for the cart page, checkout and
+ * the unlock, so they never disagree.
+ */
+export function guestCartStatusAt(
+  cart: GuestCartState,
+  openRide: boolean,
+  site: { openingHours: readonly OpeningDay[]; timezone: string },
+  now: number,
+): GuestCartStatus {
+  return guestCartStatus(
+    { ...cart, inUse: cart.inUse || openRide },
+    { openNow: siteOpenAt(site.openingHours, clockAt(now, site.timezone)) },
+    false,
+  );
 }
 
 /** Spec §8 user-facing texts for a cart a guest cannot take; the code is the status. */

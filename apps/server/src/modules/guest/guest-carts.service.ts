@@ -4,8 +4,7 @@ import {
   availableAt,
   batteryPercent,
   clockAt,
-  guestCartStatus,
-  siteOpenAt,
+  guestCartStatusAt,
   type GuestCartView,
   type GuestCodeUnlockBody,
   type RatesAnswer,
@@ -46,13 +45,7 @@ export class GuestCartsService {
   async cartView(deviceId: string): Promise<GuestCartView> {
     const { device, site, openRide } = await this.findCart(deviceId);
     const now = Date.now();
-    const cart = toCartView(device, now);
-    const status = guestCartStatus(
-      { ...cart, inUse: cart.inUse || openRide },
-      { openNow: siteOpenAt(site.openingHours, clockAt(now, site.timezone)) },
-      // Bookings are not part of Fairway yet, so no cart is ever booked.
-      false,
-    );
+    const status = guestCartStatusAt(toCartView(device, now), openRide, site, now);
     const power = device.vehicleInfo?.power;
     // On the charger the pack reads high (a false 100 %): the page shows 'Charging' instead of a number.
     const battery =

@@ -5,8 +5,7 @@ import {
   availableAt,
   checkoutTotal,
   clockAt,
-  guestCartStatus,
-  siteOpenAt,
+  guestCartStatusAt,
   type CheckoutSessionAnswer,
   type CheckoutSessionBody,
 } from '@fairway/domain';
@@ -69,12 +68,7 @@ export class CheckoutService {
       .select({ id: rides.id })
       .from(rides)
       .where(and(eq(rides.deviceId, device.id), ne(rides.status, 'ended')));
-    const cart = toCartView(device, now);
-    const status = guestCartStatus(
-      { ...cart, inUse: cart.inUse || openRide !== undefined },
-      { openNow: siteOpenAt(site.openingHours, clock) },
-      false,
-    );
+    const status = guestCartStatusAt(toCartView(device, now), openRide !== undefined, site, now);
     if (status !== 'AVAILABLE') throw conflict(GUEST_CART_REFUSALS[status], status);
 
     const [rate] = await this.db

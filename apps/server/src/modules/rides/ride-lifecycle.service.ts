@@ -6,10 +6,8 @@ import {
   LOCK_REFUSAL_MESSAGES,
   UNLOCK_ATTEMPTS_PER_CYCLE,
   UNLOCK_CONFIRM_WAIT_MS,
-  clockAt,
-  guestCartStatus,
+  guestCartStatusAt,
   lockRefusal,
-  siteOpenAt,
   type CommandOutcome,
   type CommandSource,
   type CommandView,
@@ -114,12 +112,7 @@ export class RideLifecycleService {
       const open = await this.repo.openRideOf(device.id, tx);
       const view = toCartView(device, now);
       if (request.type !== 'manual') {
-        const status = guestCartStatus(
-          // A ride waiting for the cart's confirmation is a session already (the cart is not in use yet).
-          { ...view, inUse: view.inUse || open !== null },
-          { openNow: siteOpenAt(site.openingHours, clockAt(now, site.timezone)) },
-          false,
-        );
+        const status = guestCartStatusAt(view, open !== null, site, now);
         if (status !== 'AVAILABLE') throw conflict(GUEST_CART_REFUSALS[status], status);
       } else if (open) throw inUse();
       const refusal = lockRefusal(view, { keyless: site.keyless }, 'superadmin', 0);
