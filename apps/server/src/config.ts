@@ -48,6 +48,11 @@ const envSchema = z.object({
   MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
   MQTT_PASSWORD: z.string().min(1).optional(),
   MQTT_DYNSEC: onOff.default(false),
+  /**
+   * /api/health calls the device gateway deaf when it heard no cart for this long while carts count as
+   * connected. A connected cart reports at least every 30 s (lowPower; 15 s standing): twice that.
+   */
+  DEVICE_SILENCE_SECONDS: z.coerce.number().int().min(5).default(60),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SIMULATOR: onOff.default(true),
   /** Durable jobs (auto-lock, scheduled lock, round timeout, command expiry, housekeeping) on this instance. */

@@ -22,6 +22,8 @@ export interface AppContext {
   files: FileStore;
   /** True while the server's own MQTT client is connected to the broker. */
   brokerConnected(): boolean;
+  /** When the device gateway last heard from a cart, or last (re)connected if it heard none since (epoch ms). */
+  gatewayLastHeardAt(): number;
   /** Device credentials and ACLs in an external broker (Mosquitto dynamic security); no-op when embedded. */
   deviceProvisioner: DeviceProvisioner;
   /** Puts settings, codes and zones into carts' versioned, retained configs (delivered on reconnect). */

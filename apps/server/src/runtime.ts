@@ -45,6 +45,13 @@ export interface Runtime {
 
 export const SERVER_MQTT_USERNAME = 'fairway-server';
 
+/** What the device gateway hands the carts' acks and events to. */
+interface DeviceServices {
+  commands: CommandsService;
+  deviceConfig: DeviceConfigService;
+  codeRides: ReturnType<typeof attachCodeRides>;
+}
+
 export async function startRuntime(config: Config, log: Logger = createLogger(config)): Promise<Runtime> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -92,6 +99,10 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     }
 
     const bus = new DomainEventBus();
+    // Acks and events queued in the server's session arrive right after it connects, before the services
+    // below exist: their handling waits for them (the broker gets no PUBACK meanwhile, so nothing is lost).
+    let wire!: (services: DeviceServices) => void;
+    const wired = new Promise<DeviceServices>((resolve) => (wire = resolve));
     const gateway: DeviceGateway = await startDeviceGateway({
       url: mqttUrl,
       username: config.MQTT_URL ? config.MQTT_USERNAME : SERVER_MQTT_USERNAME,
@@ -100,6 +111,16 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       db: database.db,
       bus,
       log,
+      handlers: {
+        ack: async (deviceId, ack, receivedAt) =>
+          (await wired).commands.acknowledged(deviceId, ack, receivedAt),
+        'config/ack': async (deviceId, ack) => (await wired).deviceConfig.acknowledged(deviceId, ack),
+        event: async (deviceId, event) => {
+          const services = await wired;
+          bus.emit('device.event', deviceId, event);
+          await services.codeRides.event(deviceId, event);
+        },
+      },
     });
     stops.push(() => gateway.close());
     const deviceProvisioner: DeviceProvisioner = createDeviceProvisioner(
@@ -108,10 +129,6 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     );
 
     const deviceConfig = new DeviceConfigService(database.db, gateway, bus, log);
-    gateway.handle('config/ack', (deviceId, ack) => deviceConfig.acknowledged(deviceId, ack));
-    gateway.handle('event', (deviceId, event) => {
-      bus.emit('device.event', deviceId, event);
-    });
     await republishConfigs(deviceConfig, gateway, log);
     const commands = new CommandsService(
       new CommandsRepository(database.db),
@@ -121,7 +138,6 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       bus,
       log,
     );
-    gateway.handle('ack', (deviceId, ack) => commands.acknowledged(deviceId, ack));
 
     const payments = await createPaymentProvider(config, database.db, log);
     const ctx: AppContext = {
@@ -134,6 +150,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       mail: new Mailer(database.db, log, config.SMTP_URL, config.MAIL_FROM),
       files: new LocalFileStore(path.join(config.dataDir, 'files', 'public')),
       brokerConnected: () => gateway.connected(),
+      gatewayLastHeardAt: () => gateway.lastHeardAt(),
       deviceProvisioner,
       deviceConfig,
       commands,
@@ -142,8 +159,9 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
 
     const detachZoneAlerts = attachZoneAlerts(ctx);
     stops.push(async () => detachZoneAlerts());
-    const detachCodeRides = attachCodeRides(ctx);
-    stops.push(async () => detachCodeRides());
+    const codeRides = attachCodeRides(ctx);
+    stops.push(async () => codeRides.detach());
+    wire({ commands, deviceConfig, codeRides });
 
     const jobs = new JobRunner(database.db, log);
     await registerCartJobs(jobs, { db: database.db, commands, log, rides: createRideLifecycle(ctx) });

@@ -3,6 +3,7 @@ import net, { type AddressInfo, type Socket } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
+import { MAX_DEVICE_PAYLOAD_BYTES } from '../devices/gateway/inbound-message';
 import { orphanWillAllowed, publishRefusal, subscribeRefusal, type BrokerIdentity } from './broker-access';
 import { DeviceCredentials, type DeviceIdentity } from './device-credentials';
 import { RefusalLog, type Refusal } from './refusal-log';
@@ -124,7 +125,13 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         return done(orphanWillAllowed(clientId, packet.topic) ? null : new Error('will not authorized'));
       }
       const identity = identities.get(client);
-      const reason = identity ? publishRefusal(identity, packet.topic) : 'not authenticated';
+      const reason = !identity
+        ? 'not authenticated'
+        : // Aedes has no packet size limit; a cart's messages are small (issue 15 item 13). The server's own
+          // publishes (configs with many codes and zones) are not limited here.
+          identity.kind === 'device' && packet.payload.length > MAX_DEVICE_PAYLOAD_BYTES
+          ? `message of ${packet.payload.length} bytes exceeds ${MAX_DEVICE_PAYLOAD_BYTES}`
+          : publishRefusal(identity, packet.topic);
       if (reason === null) return done(null);
       refuse(client, {
         action: 'publish',

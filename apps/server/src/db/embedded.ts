@@ -159,19 +159,43 @@ const exists = (file: string) =>
 /**
  * A hard kill of an earlier start leaves postmaster.pid behind, and, since the server is detached, maybe the
  * server itself. A live one is stopped (fast shutdown) before we start ours; a dead pid's file is removed.
+ * The pid is only signalled when it is this data directory's PostgreSQL (see `isPostgresOf`): after a reboot
+ * the pid in a stale file may belong to any process, which must not be stopped (issue 15 item 5).
  */
-async function removeStalePid(databaseDir: string, log: Logger): Promise<void> {
+export async function removeStalePid(databaseDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
   if (!content) return;
   const pid = Number(content.split('\n')[0]);
-  if (isAlive(pid)) {
-    log.warn({ pid }, 'stopping an embedded PostgreSQL left running by an earlier start');
-    process.kill(pid, 'SIGINT');
-    for (let waited = 0; isAlive(pid) && waited < 30_000; waited += 200) await sleep(200);
-    if (isAlive(pid)) throw new Error(`DATA_DIR: PostgreSQL (pid ${pid}) still holds ${databaseDir}`);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    if (await isPostgresOf(pid, databaseDir)) {
+      log.warn({ pid }, 'stopping an embedded PostgreSQL left running by an earlier start');
+      process.kill(pid, 'SIGINT');
+      for (let waited = 0; isAlive(pid) && waited < 30_000; waited += 200) await sleep(200);
+      if (isAlive(pid)) throw new Error(`DATA_DIR: PostgreSQL (pid ${pid}) still holds ${databaseDir}`);
+    } else {
+      log.info({ pid }, 'stale postmaster.pid names a process that is not our PostgreSQL: left alone');
+    }
   }
   await fs.rm(pidFile, { force: true });
+}
+
+/**
+ * Whether `pid` is a PostgreSQL serving `databaseDir`: its command line names postgres, and its working
+ * directory (the postmaster changes into its data directory) or its `-D` argument is that directory. Read
+ * from /proc; a process we may not inspect, or a system without /proc, is not ours to signal.
+ */
+export async function isPostgresOf(pid: number, databaseDir: string): Promise<boolean> {
+  const args = await fs
+    .readFile(`/proc/${pid}/cmdline`, 'utf8')
+    .then((raw) => raw.split('\0').filter(Boolean))
+    .catch(() => null);
+  if (!args || args.length === 0 || !/postgres/.test(path.basename(args[0]!))) return false;
+  const wanted = await fs.realpath(databaseDir).catch(() => path.resolve(databaseDir));
+  const cwd = await fs.readlink(`/proc/${pid}/cwd`).catch(() => null);
+  if (cwd !== null) return cwd === wanted;
+  const dataArg = args.indexOf('-D');
+  return dataArg >= 0 && args[dataArg + 1] !== undefined && path.resolve(args[dataArg + 1]!) === wanted;
 }
 
 function isAlive(pid: number): boolean {

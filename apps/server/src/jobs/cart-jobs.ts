@@ -19,6 +19,7 @@ export const CART_JOB_INTERVALS_MS = {
   'round-timeout': 30_000,
   'scheduled-lock': 30_000,
   'command-expiry': 5_000,
+  'owed-locks': 5_000,
   'auth-prune': 24 * 60 * 60_000,
   'history-rollup': 15 * 60_000,
 } as const;
@@ -45,8 +46,9 @@ export interface CartJobDeps {
 /**
  * The server's own recurring work on carts and housekeeping, as durable jobs (one row each, run once
  * across instances): auto-lock, round timeout and the scheduled lock (spec §3/§4), ending commands nobody
- * answered, pruning expired sessions, and rolling up ride history (modules/history). A lock job's
- * acknowledged lock ends the cart's ride with the job's reason (rides/ride-lifecycle.reactions).
+ * answered, sending again the locks carts owe (a ride ended while the cart was gone), pruning expired
+ * sessions, and rolling up ride history (modules/history). A lock job's acknowledged lock ends the cart's
+ * ride with the job's reason (rides/ride-lifecycle.reactions).
  */
 export async function registerCartJobs(runner: JobRunner, deps: CartJobDeps): Promise<void> {
   const { db, commands, log, rides } = deps;
@@ -92,6 +94,10 @@ export async function registerCartJobs(runner: JobRunner, deps: CartJobDeps): Pr
   runner.register('command-expiry', async () => {
     await commands.expireOverdue();
     return every('command-expiry')();
+  });
+  runner.register('owed-locks', async () => {
+    await commands.resendOwedLocks();
+    return every('owed-locks')();
   });
   runner.register('auth-prune', async () => {
     const pruned = await new AuthRepository(db).pruneExpired();

@@ -39,6 +39,8 @@ export interface JobRunnerOptions {
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
+  /** Per-kind leases (seconds) shorter than the default, for quick jobs a guest may be waiting on. */
+  private readonly leases: Record<string, number> = {};
   private readonly owner = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
@@ -53,8 +55,13 @@ export class JobRunner {
     this.options = { pollMs: 1_000, leaseMs: 60_000, backoffMs: 5_000, maxBackoffMs: 300_000, ...options };
   }
 
-  register(kind: string, handler: JobHandler): void {
+  /**
+   * `leaseMs` overrides the runner's lease for this kind: a quick job whose instance died is taken over
+   * after it rather than after the default (a paid checkout's webhook must not wait a minute, issue #15).
+   */
+  register(kind: string, handler: JobHandler, options: { leaseMs?: number } = {}): void {
     this.handlers.set(kind, handler);
+    if (options.leaseMs) this.leases[kind] = options.leaseMs / 1000;
   }
 
   /**
@@ -111,7 +118,8 @@ export class JobRunner {
       attempts: number;
     }>(sql`
       UPDATE scheduled_jobs SET locked_by = ${this.owner},
-        locked_until = now() + make_interval(secs => ${this.options.leaseMs / 1000}),
+        locked_until = now() + make_interval(secs => coalesce(
+          (${JSON.stringify(this.leases)}::jsonb ->> kind)::double precision, ${this.options.leaseMs / 1000})),
         attempts = attempts + 1
       WHERE key IN (
         SELECT key FROM scheduled_jobs

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../lib/pg-errors';
 
 /**
  * One place that shapes every error as `{ message }`: validation names the field, known HTTP errors keep
@@ -19,6 +20,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .code(error.statusCode)
         .send(error.code ? { message: error.message, code: error.code } : { message: error.message });
+    // A request that met a database outage is not a bug: it may be tried again once PostgreSQL is back.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The database is unavailable; try again in a moment', code: 'databaseUnavailable' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
     request.log.error({ err: error }, 'unhandled error');

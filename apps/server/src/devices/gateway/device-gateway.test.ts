@@ -1,6 +1,6 @@
-import { deviceTopic, type AckMessage } from '@fairway/domain';
+import { DEVICE_PUBLISHES, allDevicesTopic, deviceTopic, type AckMessage } from '@fairway/domain';
 import { count, eq, inArray } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
+import type { MqttClient, Packet } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 import { devices, positions } from '../../modules/devices/devices.table';
@@ -28,7 +28,8 @@ const clients: MqttClient[] = [];
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  rt = await startTestServer();
+  // A short silence limit, so that the deaf gateway below shows in /api/health within seconds.
+  rt = await startTestServer({ DEVICE_SILENCE_SECONDS: '5' });
   [superadmin, siteAdmin] = await Promise.all([
     loginAs(rt, 'superadmin@example.com'),
     loginAs(rt, 'admin@example.com'),
@@ -219,5 +220,113 @@ describe('device gateway', () => {
       .from(devices)
       .where(inArray(devices.id, ids));
     expect(stored.every((device) => device.uptime === 19)).toBe(true);
+  });
+
+  it('sends the PUBACK of an ack only once its handler stored it, retrying while the database is away', async () => {
+    const device = await cartInDemoSite();
+    const cart = await online(device);
+    const topic = deviceTopic(device.deviceId, 'ack');
+    // What the server's client receives and sends: the ack's packet id, then its PUBACK.
+    const seen: string[] = [];
+    let packetId: number | undefined;
+    const onReceive = (packet: Packet) => {
+      if (packet.cmd === 'publish' && packet.topic === topic) packetId = packet.messageId;
+    };
+    const onSend = (packet: Packet) => {
+      if (packet.cmd === 'puback' && packet.messageId === packetId) seen.push('puback');
+    };
+    rt.gateway.client.on('packetreceive', onReceive);
+    rt.gateway.client.on('packetsend', onSend);
+    let tries = 0;
+    rt.gateway.handle('ack', (_deviceId, message) => {
+      tries += 1;
+      // What node-postgres throws while PostgreSQL is stopped.
+      if (tries < 3)
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      seen.push(`stored ${message.id}`);
+    });
+    try {
+      await publishJson(cart, topic, { id: 'late-1', ok: true, ts: Date.now() }, { qos: 1 });
+      await eventually(() => seen.includes('puback'), 10_000);
+      expect(seen).toEqual(['stored late-1', 'puback']);
+      expect(tries).toBe(3);
+    } finally {
+      rt.gateway.client.off('packetreceive', onReceive);
+      rt.gateway.client.off('packetsend', onSend);
+    }
+  });
+
+  it('lets a message go whose handler fails for another reason, and keeps hearing', async () => {
+    const device = await cartInDemoSite();
+    const cart = await online(device);
+    const failures = rt.gateway.stats().handlerFailures;
+    rt.gateway.handle('ack', () => {
+      throw new Error('a bug');
+    });
+    await publishJson(
+      cart,
+      deviceTopic(device.deviceId, 'ack'),
+      { id: 'bug-1', ok: true, ts: Date.now() },
+      { qos: 1 },
+    );
+    await eventually(() => rt.gateway.stats().handlerFailures === failures + 1);
+    await publishJson(cart, deviceTopic(device.deviceId, 'telemetry'), telemetry({ uptime: 4242 }));
+    await eventually(async () => (await row(device.deviceId)).uptime === 4242);
+  });
+
+  it('refuses a 1 MB report at the broker or the gateway: nothing of it is stored', async () => {
+    const device = await cartInDemoSite();
+    const cart = await online(device);
+    const topic = deviceTopic(device.deviceId, 'telemetry');
+    await publishJson(cart, topic, telemetry({ uptime: 1 }));
+    await eventually(async () => (await row(device.deviceId)).uptime === 1);
+    // Valid JSON, valid report (the schema strips the padding), 1 MB on the wire.
+    const huge = { ...telemetry({ uptime: 999 }), padding: 'x'.repeat(1024 * 1024) };
+    // Either broker closes a cart's connection over an oversized publish (Aedes: its authorizePublish;
+    // Mosquitto: max_packet_size); a fresh connection reports normally.
+    const closed = new Promise<void>((resolve) => cart.once('close', () => resolve()));
+    cart.publish(topic, JSON.stringify(huge));
+    await closed;
+    const again = await connectDevice(rt.mqttUrl, device);
+    clients.push(again);
+    await publishJson(again, topic, telemetry({ uptime: 2 }));
+    await eventually(async () => (await row(device.deviceId)).uptime === 2);
+    expect(await positionCount([device.deviceId])).toBe(2);
+  });
+
+  it('subscribes again on every reconnect, and /api/health says deaf while carts report unheard', async () => {
+    const device = await cartInDemoSite();
+    const cart = await online(device);
+    const topic = deviceTopic(device.deviceId, 'telemetry');
+    await publishJson(cart, topic, telemetry({ uptime: 1 }));
+    await eventually(async () => (await row(device.deviceId)).uptime === 1);
+    // What a Mosquitto restart did: the session is kept (present at the next CONNACK), its subscription lost.
+    const shared = rt.gateway.stats().sharedSubscriptions;
+    await rt.gateway.client.unsubscribeAsync(
+      DEVICE_PUBLISHES.map((channel) =>
+        shared ? `$share/fairway/${allDevicesTopic(channel)}` : allDevicesTopic(channel),
+      ),
+    );
+    const reporting = setInterval(
+      () => void publishJson(cart, topic, telemetry({ uptime: 2 })).catch(() => {}),
+      500,
+    );
+    try {
+      const deaf = await eventually(async () => {
+        const res = await rt.app.inject({ url: '/api/health' });
+        return res.statusCode === 503 && res.json<{ reason?: string }>();
+      }, 20_000);
+      expect(deaf).toMatchObject({ status: 'degraded', database: 'up', broker: 'up', gateway: 'deaf' });
+      expect(deaf.reason).toMatch(/No cart message for \d+ s although \d+ cart\(s\) are connected/);
+      expect((await row(device.deviceId)).uptime).toBe(1);
+      // The connection drops and comes back (as after a broker restart): the gateway hears again.
+      rt.gateway.client.stream.destroy();
+      await eventually(async () => (await row(device.deviceId)).uptime === 2, 15_000);
+      const healthy = await rt.app.inject({ url: '/api/health' });
+      expect(healthy.statusCode).toBe(200);
+      expect(healthy.json()).toMatchObject({ status: 'ok', gateway: 'listening' });
+    } finally {
+      clearInterval(reporting);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { createHash } from 'node:crypto';
 import {
   CHANNEL_QOS,
   DEVICE_PUBLISHES,
@@ -11,6 +12,7 @@ import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { DomainEventBus } from '../../lib/events';
+import { RetryStopped, retryWhileDatabaseDown } from '../../lib/retry';
 import { toCartView } from '../../modules/devices/devices.presenter';
 import { changeFromConfigAck, changeFromStatus, changeFromTelemetry, positionOf } from './device-change';
 import { poolOf, writeDeviceStates } from './device-state-sql';
@@ -45,14 +47,24 @@ export interface DeviceGatewayOptions {
 export interface DeviceGatewayStats {
   received: number;
   invalid: number;
+  /** Control messages (ack, config/ack, event) whose handler failed for good (not the database being away). */
+  handlerFailures: number;
   sharedSubscriptions: boolean;
   writer: DeviceStateWriterStats;
 }
 
 export interface DeviceGateway {
-  /** The server's MQTT client: commands and configs are published through it, dynsec commands too. */
+  /**
+   * The server's receiving MQTT client (subscribed to the carts' channels); dynsec commands go through it.
+   * Commands and configs go out through a second connection of their own (see `startDeviceGateway`).
+   */
   client: MqttClient;
   connected(): boolean;
+  /**
+   * When the gateway last heard from any cart (epoch ms), or when it last (re)connected if it heard nothing
+   * since: the health check's measure of a gateway that is connected but deaf.
+   */
+  lastHeardAt(): number;
   /** Plugs a service into a control channel (replaces the previous handler of that channel). */
   handle<C extends HandledChannel>(channel: C, handler: DeviceMessageHandlers[C]): void;
   /** Publishes a command (QoS 1, not retained); resolves when the broker has taken it (PUBACK). */
@@ -74,7 +86,9 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
   const log = options.log.child({ part: 'device-gateway' });
   const { bus } = options;
   const handlers: Partial<DeviceMessageHandlers> = { ...options.handlers };
-  const counters = { received: 0, invalid: 0 };
+  const counters = { received: 0, invalid: 0, handlerFailures: 0 };
+  let lastHeardAt = Date.now();
+  let closing = false;
 
   const pool = poolOf(options.db);
   const writer = new DeviceStateWriter(
@@ -87,14 +101,51 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     options.writer,
   );
 
-  const { client, sharedSubscriptions } = await connectServerClient({
-    url: options.url,
-    username: options.username,
-    password: options.password,
-    clientId: options.clientId ?? `${options.username}-${hostname()}`,
-    log,
-    prepare: (mqttClient) => mqttClient.on('message', onMessage),
-  });
+  /**
+   * The control messages being handled, by packet. MQTT.js emits 'message' and then calls `handleMessage`,
+   * and sends a QoS 1 message's PUBACK (and reads the next packet) only once that calls back: so the broker
+   * learns that an ack or event was received only after it is stored, and keeps it for redelivery otherwise.
+   */
+  const handling = new WeakMap<object, Promise<void>>();
+  /**
+   * The same message redelivered while it is still being handled (the connection dropped meanwhile) or
+   * just after (its PUBACK was lost) joins the first handling instead of acting twice; a few minutes' worth
+   * of keys are kept.
+   */
+  const recent = new Map<string, { done: Promise<void>; at: number }>();
+  const RECENT_MS = 10 * 60_000;
+
+  const prepare = (mqttClient: MqttClient) => {
+    mqttClient.on('message', onMessage);
+    mqttClient.handleMessage = (packet, callback) => {
+      const pending = handling.get(packet);
+      if (!pending) return callback();
+      // A PUBACK is only meaningful on the connection that delivered the message: after a reconnect the
+      // broker sends the message again (same packet id) and that delivery is answered instead.
+      const stream = mqttClient.stream;
+      void pending.then(
+        () => mqttClient.stream === stream && callback(),
+        () => undefined, // stopped while the database was away: no PUBACK, the broker keeps the message
+      );
+    };
+  };
+
+  const clientId = options.clientId ?? `${options.username}-${hostname()}`;
+  const connection = { url: options.url, username: options.username, password: options.password, log };
+  const { client, sharedSubscriptions } = await connectServerClient({ ...connection, clientId, prepare });
+  // Commands and configs are published on a connection of their own: a handler that publishes (a code
+  // ride whose member ran out of credits sends new configs) waits for the broker's PUBACK, which on the
+  // receiving connection would queue behind the very message whose handling is waiting for it.
+  const publisher = await connectServerClient({
+    ...connection,
+    clientId: `${clientId}-out`,
+    prepare: () => {},
+  })
+    .then(({ client: out }) => out)
+    .catch(async (error: unknown) => {
+      await client.endAsync(true);
+      throw error;
+    });
   const shareGroup = options.shareGroup ?? 'fairway';
   const subscriptions = Object.fromEntries(
     DEVICE_PUBLISHES.map((channel) => {
@@ -116,16 +167,25 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
 
   function onMessage(topic: string, payload: Buffer, packet: IPublishPacket) {
     counters.received += 1;
+    lastHeardAt = Date.now();
     const parsed = parseInbound(topic, payload);
     if (!parsed.ok) {
       counters.invalid += 1;
-      log.debug({ topic, error: parsed.error }, 'invalid device message ignored');
+      log.debug({ topic, error: parsed.error, bytes: payload.length }, 'invalid device message ignored');
       return;
     }
-    if (parsed.inbound) dispatch(parsed.inbound, packet.retain === true);
+    if (!parsed.inbound) return;
+    const pending = dispatch(parsed.inbound, packet.retain === true, topic, payload);
+    if (pending) handling.set(packet, pending);
   }
 
-  function dispatch(inbound: InboundMessage, retained: boolean) {
+  /** Stores or hands on one message; a control message answers the promise its PUBACK waits for. */
+  function dispatch(
+    inbound: InboundMessage,
+    retained: boolean,
+    topic: string,
+    payload: Buffer,
+  ): Promise<void> | null {
     const receivedAt = Date.now();
     const { deviceId } = inbound;
     switch (inbound.channel) {
@@ -134,63 +194,92 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
           changeFromTelemetry(deviceId, inbound.message, receivedAt),
           positionOf(deviceId, inbound.message),
         );
-        return;
+        return null;
       case 'status':
         writer.enqueue(changeFromStatus(deviceId, inbound.message, receivedAt, retained));
-        return;
+        return null;
       case 'config/ack': {
         log.info({ deviceId, config: inbound.message }, 'config acknowledged');
         const change = changeFromConfigAck(deviceId, inbound.message);
         if (change) writer.enqueue(change);
-        callHandler('config/ack', deviceId, inbound.message);
-        return;
+        return once(topic, payload, () => callHandler('config/ack', deviceId, inbound.message, receivedAt));
       }
       case 'ack':
         log.info({ deviceId, ack: inbound.message }, 'command acknowledged');
-        callHandler('ack', deviceId, inbound.message);
-        return;
+        return once(topic, payload, () => callHandler('ack', deviceId, inbound.message, receivedAt));
       case 'event':
         log.info({ deviceId, event: inbound.message }, 'device event');
-        callHandler('event', deviceId, inbound.message);
-        return;
+        return once(topic, payload, () => callHandler('event', deviceId, inbound.message, receivedAt));
     }
   }
 
-  function callHandler<C extends HandledChannel>(
+  function once(topic: string, payload: Buffer, run: () => Promise<void>): Promise<void> {
+    const now = Date.now();
+    for (const [key, entry] of recent) {
+      if (now - entry.at < RECENT_MS) break;
+      recent.delete(key);
+    }
+    const key = createHash('sha256').update(topic).update('\n').update(payload).digest('base64');
+    const seen = recent.get(key);
+    if (seen) return seen.done;
+    const done = run();
+    recent.set(key, { done, at: now });
+    // A handling stopped by shutdown is not done: the redelivery at the next start must run it.
+    done.catch(() => recent.delete(key));
+    return done;
+  }
+
+  /**
+   * Runs the channel's handler until it succeeds while the database is away (see DeviceMessageHandlers);
+   * rejects only when the gateway closes first, so that no PUBACK goes out for an unstored message.
+   */
+  async function callHandler<C extends HandledChannel>(
     channel: C,
     deviceId: string,
     message: Parameters<DeviceMessageHandlers[C]>[1],
-  ) {
-    const handler = handlers[channel] as
-      ((id: string, m: typeof message) => void | Promise<void>) | undefined;
-    if (!handler) return;
-    Promise.resolve()
-      .then(() => handler(deviceId, message))
-      .catch((error: unknown) =>
-        log.error({ err: error, channel, deviceId }, 'device message handler failed'),
+    receivedAt: number,
+  ): Promise<void> {
+    try {
+      await retryWhileDatabaseDown(
+        async () => {
+          const handler = handlers[channel] as
+            ((id: string, m: typeof message, at: number) => void | Promise<void>) | undefined;
+          await handler?.(deviceId, message, receivedAt);
+        },
+        { log, what: `handling a device ${channel}`, context: { deviceId }, stopped: () => closing },
       );
+    } catch (error) {
+      if (error instanceof RetryStopped) throw error;
+      counters.handlerFailures += 1;
+      log.error({ err: error, channel, deviceId }, 'device message handler failed');
+    }
   }
 
-  // A broker that lost our session (restart without persistence, expiry) forgot the subscriptions too.
-  client.on('connect', (connack) => {
-    if (!connack.sessionPresent) void subscribe();
+  // Subscribe again on every (re)connect, whether or not the broker says it kept our session: Mosquitto
+  // 2.0.11 reports a persisted session present after a restart but has lost its `$share/…`
+  // subscriptions, which left the server connected and deaf (issue 15 item 1). Subscribing again to the
+  // same filters is harmless on a broker that did keep them.
+  client.on('connect', () => {
+    lastHeardAt = Math.max(lastHeardAt, Date.now());
+    void subscribe();
   });
   await subscribe();
   log.info({ url: options.url, sharedSubscriptions }, 'device gateway connected');
 
   return {
     client,
-    connected: () => client.connected,
+    connected: () => client.connected && publisher.connected,
+    lastHeardAt: () => lastHeardAt,
     handle(channel, handler) {
       handlers[channel] = handler;
     },
     async sendCommand(deviceId, command) {
-      await client.publishAsync(deviceTopic(deviceId, 'command'), JSON.stringify(command), {
+      await publisher.publishAsync(deviceTopic(deviceId, 'command'), JSON.stringify(command), {
         qos: CHANNEL_QOS.command,
       });
     },
     async sendConfig(deviceId, config) {
-      await client.publishAsync(deviceTopic(deviceId, 'config'), JSON.stringify(config), {
+      await publisher.publishAsync(deviceTopic(deviceId, 'config'), JSON.stringify(config), {
         qos: CHANNEL_QOS.config,
         retain: true,
       });
@@ -199,7 +288,8 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     async close() {
       // Disconnect first: a QoS 1 message that arrives from now on stays unacknowledged in the session and is
       // redelivered at the next start, instead of being acknowledged and then missing the final flush.
-      await client.endAsync();
+      closing = true;
+      await Promise.all([client.endAsync(), publisher.endAsync()]);
       await writer.close();
     },
   };

@@ -69,8 +69,19 @@ const STATUS_FRESH = `(v.has_s
   AND (v.s_at >= GREATEST(d.connected_at, d.disconnected_at)) IS NOT FALSE
   AND NOT (v.s_retained AND d.online = v.s_online))`;
 
+/**
+ * A report sets the lock state only if it came after the acknowledgement that last set it: a report the
+ * cart sent before acting on a lock/unlock may be written after the acknowledgement's own transaction (it
+ * waits for its batch), and must not put the older state back (issue #22). Strictly after: the receive
+ * clock counts milliseconds, and a report in the acknowledgement's millisecond is no newer than it.
+ */
+const LOCK_FRESH = `(${TELEMETRY_FRESH} AND (d.lock_acked_at IS NULL OR v.t_at > d.lock_acked_at))`;
+
 const fromTelemetry = (column: string, value: string) =>
   `${column} = CASE WHEN ${TELEMETRY_FRESH} THEN ${value} ELSE d.${column} END`;
+
+/** The cart reports itself locked since a lock became owed: nothing is owed any more (commands service). */
+const OWED_LOCK_DONE = `(d.lock_owed_at IS NOT NULL AND ${LOCK_FRESH} AND v.lock = 1 AND v.t_at >= d.lock_owed_at)`;
 
 /** A cart counts as moving from this speed on (km/h); below it GPS drift alone would keep it "moving". */
 const MOVING_KPH = 1;
@@ -83,7 +94,7 @@ UPDATE devices AS d SET
   ${fromTelemetry('speed', 'v.speed')},
   ${fromTelemetry('heading', 'v.heading')},
   ${fromTelemetry('gps_lock', 'v.gps_lock')},
-  ${fromTelemetry('lock_status', 'v.lock')},
+  lock_status = CASE WHEN ${LOCK_FRESH} THEN v.lock ELSE d.lock_status END,
   ${fromTelemetry('key', 'v.key')},
   ${fromTelemetry('key_alarm', 'v.key_alarm')},
   ${fromTelemetry('batt_voltage', 'v.batt_v')},
@@ -97,7 +108,7 @@ UPDATE devices AS d SET
   ${fromTelemetry('last_report_at', 'v.t_at')},
   last_moved_at = CASE WHEN ${TELEMETRY_FRESH} AND v.speed >= ${MOVING_KPH} THEN v.t_at ELSE d.last_moved_at END,
   lock_updated_at = CASE
-    WHEN NOT ${TELEMETRY_FRESH} THEN d.lock_updated_at
+    WHEN NOT ${LOCK_FRESH} THEN d.lock_updated_at
     WHEN v.lock_changed_at IS NOT NULL THEN v.lock_changed_at
     WHEN d.lock_status IS DISTINCT FROM v.first_lock THEN v.first_at
     ELSE d.lock_updated_at END,
@@ -108,6 +119,9 @@ UPDATE devices AS d SET
     ELSE d.online END,
   connected_at = CASE WHEN ${STATUS_FRESH} AND v.s_online THEN v.s_at ELSE d.connected_at END,
   disconnected_at = CASE WHEN ${STATUS_FRESH} AND NOT v.s_online THEN v.s_at ELSE d.disconnected_at END,
+  lock_owed_at = CASE WHEN ${OWED_LOCK_DONE} THEN NULL ELSE d.lock_owed_at END,
+  lock_owed_by = CASE WHEN ${OWED_LOCK_DONE} THEN NULL ELSE d.lock_owed_by END,
+  state_version = d.state_version + 1,
   firmware = COALESCE(v.firmware, d.firmware),
   config_acked_version = GREATEST(d.config_acked_version, COALESCE(v.acked, 0))
 FROM (

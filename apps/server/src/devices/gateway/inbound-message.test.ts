@@ -29,6 +29,14 @@ describe('parseInbound', () => {
     if (!result.ok) expect(result.error.length).toBeGreaterThan(0);
   });
 
+  it('refuses an oversized payload before parsing it, even a valid report padded to 1 MB', () => {
+    const padded = json({ ...telemetry(), padding: 'x'.repeat(1024 * 1024) });
+    expect(parseInbound(deviceTopic(ID, 'telemetry'), padded)).toEqual({
+      ok: false,
+      error: 'payload too large',
+    });
+  });
+
   it('names the offending field', () => {
     const result = parseInbound(deviceTopic(ID, 'config/ack'), json({ version: 0, ok: true, ts: 1 }));
     expect(result).toMatchObject({ ok: false, error: expect.stringContaining('version') });

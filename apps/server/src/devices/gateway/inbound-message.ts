@@ -38,6 +38,13 @@ const SCHEMAS = {
 
 const isInbound = (channel: string): channel is InboundChannel => channel in SCHEMAS;
 
+/**
+ * The largest payload a cart may send. Its largest legitimate message, an acknowledgement carrying a ping's
+ * result (a WiFi scan), stays well under 4 KB; telemetry is ~300 bytes. The embedded broker refuses a
+ * larger publish from a cart (docs/device-protocol.md §2), and the gateway drops one before parsing it.
+ */
+export const MAX_DEVICE_PAYLOAD_BYTES = 16 * 1024;
+
 /** Device ids are database uuids; checking here keeps malformed ids away from `::uuid[]` casts. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,6 +57,7 @@ export function parseInbound(topic: string, payload: Buffer): ParseResult {
   if (!parsed || !isInbound(parsed.channel)) return { ok: false, error: 'not a device → server topic' };
   if (!UUID.test(parsed.deviceId)) return { ok: false, error: 'device id is not a uuid' };
   if (payload.length === 0) return { ok: true, inbound: null };
+  if (payload.length > MAX_DEVICE_PAYLOAD_BYTES) return { ok: false, error: 'payload too large' };
   let json: unknown;
   try {
     json = JSON.parse(payload.toString('utf8'));

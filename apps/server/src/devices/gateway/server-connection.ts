@@ -47,7 +47,7 @@ export async function connectServerClient(options: ServerConnectionOptions): Pro
     keepalive: 30,
     reconnectPeriod: MIN_RECONNECT_MS,
     connectTimeout: 10_000,
-    // Subscriptions are restored by the gateway whenever the broker has lost the session.
+    // The gateway subscribes again itself on every (re)connect, with its full set of filters.
     resubscribe: false,
   };
   const v5 = await attempt(

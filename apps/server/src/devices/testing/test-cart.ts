@@ -36,6 +36,11 @@ export interface TestCart extends TestDevice {
   ackMode: AckMode;
   /** Report after acting on a lock command (a real cart does; off proves the server uses the ack). */
   reportAfterCommand: boolean;
+  /**
+   * When set, a report with these values and still the old lock state goes out just before the cart acts
+   * on a lock/unlock and acknowledges it (a report that was already on its way).
+   */
+  reportBeforeAck: Partial<TelemetryMessage> | null;
   report(overrides?: Partial<TelemetryMessage>): Promise<void>;
   /** Publishes an event (QoS 1); pass an earlier event's id to play a redelivery. Resolves with it. */
   sendEvent(
@@ -69,6 +74,7 @@ export async function startTestCart(
     configs: [],
     ackMode: 'ok',
     reportAfterCommand: false,
+    reportBeforeAck: null,
     async report(overrides = {}) {
       if (!cart.client) throw new Error('test cart is not connected');
       await publishJson(
@@ -136,6 +142,7 @@ export async function startTestCart(
     const command = commandMessage.parse(JSON.parse(payload.toString()));
     cart.commands.push(command);
     if (cart.ackMode === 'silent') return;
+    if (cart.reportBeforeAck && command.name !== 'ping') await cart.report(cart.reportBeforeAck);
     const ack: AckMessage =
       cart.ackMode === 'refuse'
         ? { id: command.id, ok: false, error: 'lock motor jammed', ts: Date.now() }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { CommandState } from '@fairway/domain';
+import type { CommandSource, CommandState } from '@fairway/domain';
 import type { Db } from '../../db/client';
 import type { DeviceRow } from '../devices/devices.presenter';
 import { devices } from '../devices/devices.table';
@@ -12,6 +12,34 @@ export type NewCommand = typeof deviceCommands.$inferInsert;
 export const NO_ANSWER = 'No answer from the cart';
 
 const withoutLockMarker = sql`array_remove(${devices.updates}, 'lock')`;
+/** Every write of a cart's state makes a later version (devices.table.ts `stateVersion`). */
+const nextStateVersion = sql`${devices.stateVersion} + 1`;
+
+/**
+ * The cart's state once it acknowledged a lock or unlock received at `receivedAt`: the lock state is set
+ * unless a report received after the answer is stored already (that report is newer), and the answer's
+ * time is kept so that a report received before it, written later by the telemetry writer, cannot put the
+ * older state back (device-state-sql.ts). A lock clears what the cart owed; so does an unlock issued after
+ * the lock was owed (the newer intent: the cart is someone's again).
+ */
+function acknowledgedLock(command: CommandRow, receivedAt: number) {
+  const lockStatus = command.name === 'lock' ? 1 : 0;
+  const at = sql`to_timestamp(${receivedAt}::float8 / 1000.0)`;
+  const applies = sql`(${devices.lastReportAt} is null or ${devices.lastReportAt} <= ${at})`;
+  const clearsOwed =
+    command.name === 'lock'
+      ? applies
+      : sql`(${applies} and ${devices.lockOwedAt} < ${command.issuedAt.toISOString()}::timestamptz)`;
+  return {
+    updates: withoutLockMarker,
+    stateVersion: nextStateVersion,
+    lockStatus: sql`case when ${applies} then ${lockStatus} else ${devices.lockStatus} end`,
+    lockUpdatedAt: sql`case when ${applies} and ${devices.lockStatus} <> ${lockStatus} then ${at} else ${devices.lockUpdatedAt} end`,
+    lockAckedAt: sql`greatest(${devices.lockAckedAt}, ${at})`,
+    lockOwedAt: sql`case when ${clearsOwed} then null else ${devices.lockOwedAt} end`,
+    lockOwedBy: sql`case when ${clearsOwed} then null else ${devices.lockOwedBy} end`,
+  };
+}
 
 export class CommandsRepository {
   constructor(private readonly db: Db) {}
@@ -67,6 +95,8 @@ export class CommandsRepository {
       state: Exclude<CommandState, 'queued' | 'sent'>;
       error?: string | null;
       result?: Record<string, unknown> | null;
+      /** When the server received the cart's answer (epoch ms); orders it with the cart's reports. */
+      receivedAt?: number;
     },
   ): Promise<{ command: CommandRow; device: DeviceRow | null } | null> {
     return this.db.transaction(async (tx) => {
@@ -92,17 +122,12 @@ export class CommandsRepository {
         .returning();
       if (!command) return null;
       if (command.name === 'ping') return { command, device: null };
-      const lockStatus = command.name === 'lock' ? 1 : 0;
       const [device] = await tx
         .update(devices)
         .set(
           outcome.state === 'acknowledged'
-            ? {
-                updates: withoutLockMarker,
-                lockStatus,
-                lockUpdatedAt: sql`case when ${devices.lockStatus} = ${lockStatus} then ${devices.lockUpdatedAt} else now() end`,
-              }
-            : { updates: withoutLockMarker },
+            ? acknowledgedLock(command, outcome.receivedAt ?? Date.now())
+            : { updates: withoutLockMarker, stateVersion: nextStateVersion },
         )
         .where(eq(devices.id, deviceId))
         .returning();
@@ -122,6 +147,63 @@ export class CommandsRepository {
         ),
       )
       .limit(limit);
+  }
+
+  /**
+   * Records that an unlocked cart owes the lock `source` asked for. The first ask is kept: the lock stays
+   * owed from then until the cart is locked (its report or acknowledgement) or unlocked again on purpose
+   * (an unlock issued since, acknowledged).
+   */
+  async oweLock(deviceId: string, source: CommandSource): Promise<void> {
+    await this.db
+      .update(devices)
+      .set({
+        lockOwedAt: sql`coalesce(${devices.lockOwedAt}, now())`,
+        lockOwedBy: sql`coalesce(${devices.lockOwedBy}, ${source})`,
+      })
+      .where(and(eq(devices.id, deviceId), eq(devices.lockStatus, 0)));
+  }
+
+  /**
+   * Carts that owe a lock and should get it (again) now: connected, unlocked, keyless and not in key mode,
+   * and either never sent the lock since it became owed, or heard from (connected or reported) after the
+   * last attempt ended (`refusedRetryMs` after it, when the cart refused it rather than not answering),
+   * or reconnected more than `graceMs` ago while the last attempt is still open (it went to a connection
+   * that is gone; a persistent session had `graceMs` to hand it over). `openAttempt` is that open attempt,
+   * to be given up before the lock is sent again.
+   */
+  async owedLocksDue(
+    graceMs: number,
+    refusedRetryMs: number,
+    limit = 200,
+  ): Promise<Array<{ id: string; source: CommandSource; openAttempt: string | null }>> {
+    const result = await this.db.execute<{
+      id: string;
+      source: CommandSource;
+      open_attempt: string | null;
+    }>(sql`
+      SELECT d.id, d.lock_owed_by AS source,
+        CASE WHEN last.finished_at IS NULL THEN last.id END AS open_attempt
+      FROM devices d
+      JOIN sites s ON s.id = d.site_id
+      LEFT JOIN LATERAL (
+        SELECT c.id, c.issued_at, c.finished_at, c.state, c.error FROM device_commands c
+        WHERE c.device_id = d.id AND c.name = 'lock' AND c.issued_at >= d.lock_owed_at
+        ORDER BY c.issued_at DESC LIMIT 1
+      ) last ON true
+      WHERE d.lock_owed_at IS NOT NULL AND d.online AND d.lock_status = 0 AND d.key = '0' AND s.keyless
+        AND (
+          (last.id IS NULL AND NOT 'lock' = ANY(d.updates))
+          OR (last.finished_at IS NOT NULL AND NOT 'lock' = ANY(d.updates)
+            AND GREATEST(d.connected_at, d.last_report_at) > last.finished_at
+            AND (last.state <> 'failed' OR last.error = ${NO_ANSWER}
+              OR last.finished_at < now() - make_interval(secs => ${refusedRetryMs / 1000})))
+          OR (last.id IS NOT NULL AND last.finished_at IS NULL AND d.connected_at > last.issued_at
+            AND d.connected_at < now() - make_interval(secs => ${graceMs / 1000}))
+        )
+      ORDER BY d.lock_owed_at
+      LIMIT ${limit}`);
+    return result.rows.map((row) => ({ id: row.id, source: row.source, openAttempt: row.open_attempt }));
   }
 
   async deviceStates(ids: string[]): Promise<DeviceRow[]> {

@@ -12,12 +12,16 @@ import {
   id,
   manualUnlockBody,
   pingBody,
+  type CommandOutcome,
   type CommandSource,
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
+import { OpenRideLookup } from '../devices/open-ride-lookup';
+import { cartViewFor } from '../devices/devices.presenter';
 import { createRideLifecycle } from '../rides/ride-lifecycle.service';
 import type { Requester } from './commands.service';
+import { declareAccess } from '../../plugins/route-access';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const params = z.object({ id });
@@ -38,6 +42,13 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
   const security = [{ bearer: [], siteId: [] }];
   const tags = ['commands'];
   const preHandler = app.requireSite('basic');
+  // The answer's cart shows its open ride's driver and distance, as its socket pushes do.
+  const openRides = new OpenRideLookup(ctx.db);
+  // Its lock code only for roles that see codes (`maySeeCodes`).
+  const answer = async (request: FastifyRequest, outcome: CommandOutcome): Promise<CommandOutcome> => ({
+    ...outcome,
+    device: cartViewFor(await openRides.present(outcome.device), currentUser(request).role),
+  });
 
   app.post(
     '/:id/lock',
@@ -51,8 +62,11 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
         response: { 200: commandOutcome, ...errors },
       },
     },
-    (request) =>
-      commands.setLock(currentSite(request), request.params.id, 1, requester(request, 'dashboard')),
+    async (request) =>
+      answer(
+        request,
+        await commands.setLock(currentSite(request), request.params.id, 1, requester(request, 'dashboard')),
+      ),
   );
   app.post(
     '/:id/unlock',
@@ -76,9 +90,9 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
       // A body naming another site's driver, service or price is refused before the cart is touched.
       const details = await lifecycle.manualDetails(siteId, request.body);
       const outcome = await commands.setLock(siteId, request.params.id, 0, requester(request, 'dashboard'));
-      if (outcome.command.state !== 'acknowledged') return outcome;
-      if (!(await lifecycle.openManual(outcome.command, details))) return outcome;
-      return commands.outcome(outcome.command);
+      if (outcome.command.state !== 'acknowledged') return answer(request, outcome);
+      if (!(await lifecycle.openManual(outcome.command, details))) return answer(request, outcome);
+      return answer(request, await commands.outcome(outcome.command));
     },
   );
   app.post(
@@ -114,13 +128,15 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
       preHandler,
       schema: { tags, security, params, body: pingBody, response: { 200: commandOutcome, ...errors } },
     },
-    (request) =>
-      commands.ping(
+    async (request) => {
+      const outcome = await commands.ping(
         currentSite(request),
         request.params.id,
         request.body.command,
         requester(request, 'dashboard'),
-      ),
+      );
+      return { ...outcome, device: cartViewFor(outcome.device, currentUser(request).role) };
+    },
   );
   app.post(
     '/ping',
@@ -150,7 +166,7 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
 export async function adminCommandRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { commands } = ctx;
-  app.addHook('preHandler', app.requireRole('superadmin'));
+  declareAccess(app, { role: 'superadmin', site: false });
   const schema = { tags: ['admin'], security: [{ bearer: [] }] };
 
   app.post(

@@ -35,6 +35,13 @@ export interface CommandChannel {
 export const LOCK_WINDOW_MS = 10_000;
 /** How long a ride-end lock waits for an offline cart to come back before it expires. */
 export const OFFLINE_LOCK_WINDOW_MS = 15 * 60_000;
+/**
+ * How long a reconnected cart's persistent session may take to hand over a lock sent to its previous
+ * connection before that lock is given up and sent again.
+ */
+const SESSION_HANDOVER_MS = 5_000;
+/** An owed lock the cart refused (a jammed lock motor) is tried again this long after, not at every report. */
+const REFUSED_LOCK_RETRY_MS = 60_000;
 /** Pings may take longer on the cart (a WiFi scan listens for a few seconds). */
 export const PING_WINDOW_MS = 20_000;
 /** A cart refuses a command it receives after this much of the window has passed, so that the answer
@@ -148,6 +155,7 @@ export class CommandsService {
     siteKeyless: boolean,
   ): Promise<CommandView | null> {
     if (lockRefusal(toCartView(device), { keyless: siteKeyless }, 'superadmin', 1)) return null;
+    await this.commands.oweLock(device.id, source);
     return toCommandView(
       await this.issue(device, 'lock', null, { userId: null, role: 'superadmin', source }, LOCK_WINDOW_MS),
     );
@@ -180,10 +188,12 @@ export class CommandsService {
   }
 
   /**
-   * The lock that goes with a ride's end: an unlocked keyless cart (not in key mode, no lock already on its
-   * way) is locked, without waiting. A cart that is offline gets the command too, with a long deadline: it
-   * waits in the cart's persistent session and locks the cart when it comes back, instead of leaving a cart
-   * whose ride ended open. Answers null when nothing was sent.
+   * The lock that goes with a ride's end: an unlocked keyless cart (not in key mode) is locked, without
+   * waiting, unless a lock is already on its way. A cart that is offline gets the command too, with a long
+   * deadline: it waits in the cart's persistent session and locks the cart when it comes back. Either way
+   * the lock is owed until the cart is locked, and sent again whenever the cart is heard after an attempt
+   * went unanswered (`resendOwedLocks`): a cart that dropped silently, while the server still believed it
+   * connected, is not left open with its ride ended. Answers null when nothing was sent now.
    */
   async lockAfterRide(
     device: DeviceRow,
@@ -191,8 +201,9 @@ export class CommandsService {
     siteKeyless: boolean,
   ): Promise<CommandView | null> {
     const cart = toCartView(device);
-    if (!siteKeyless || cart.key === '1' || cart.lockStatus === 1 || cart.updates.includes('lock'))
-      return null;
+    if (!siteKeyless || cart.key === '1' || cart.lockStatus === 1) return null;
+    await this.commands.oweLock(device.id, source);
+    if (cart.updates.includes('lock')) return null;
     const windowMs = cart.onlineStatus ? LOCK_WINDOW_MS : OFFLINE_LOCK_WINDOW_MS;
     return toCommandView(
       await this.issue(device, 'lock', null, { userId: null, role: 'superadmin', source }, windowMs),
@@ -204,19 +215,53 @@ export class CommandsService {
     return (await this.commands.listForDevice(deviceId, limit)).map(toCommandView);
   }
 
-  /** The cart's answer (device channel `ack`). */
-  async acknowledged(deviceId: string, ack: AckMessage): Promise<void> {
+  /**
+   * The cart's answer (device channel `ack`), received at `receivedAt` (epoch ms, the gateway's clock that
+   * also times reports): the lock state it confirms is ordered with the cart's reports by that time.
+   */
+  async acknowledged(deviceId: string, ack: AckMessage, receivedAt = Date.now()): Promise<void> {
     const state = ack.ok ? 'acknowledged' : ack.error === 'expired' ? 'expired' : 'failed';
     const ended = await this.commands.finish(ack.id, deviceId, {
       state,
       error: ack.ok ? null : (ack.error ?? 'The cart refused the command'),
       result: ack.result ?? null,
+      receivedAt,
     });
     if (!ended) {
       this.log.debug({ deviceId, ack }, 'acknowledgement of an unknown or finished command ignored');
       return;
     }
     this.announce(ended.command, ended.device);
+  }
+
+  /**
+   * Sends again the locks carts owe (ride ends and the server's own locks: `lockAfterRide`, `lockBySystem`)
+   * to carts heard from since the last attempt ended, with the source that first asked, so the cart's
+   * acknowledgement means what it would have meant then. Operators' commands are never re-sent: an unlock
+   * must not fire minutes after the operator gave up on it. Answers how many were sent.
+   */
+  async resendOwedLocks(): Promise<number> {
+    const due = await this.commands.owedLocksDue(SESSION_HANDOVER_MS, REFUSED_LOCK_RETRY_MS);
+    const rows = new Map((await this.commands.deviceStates(due.map((d) => d.id))).map((r) => [r.id, r]));
+    let sent = 0;
+    for (const { id, source, openAttempt } of due) {
+      const device = rows.get(id);
+      if (!device) continue;
+      if (openAttempt) {
+        const attempt = await this.commands.find(openAttempt);
+        if (attempt) await this.giveUp(attempt);
+      }
+      const command = await this.issue(
+        device,
+        'lock',
+        null,
+        { userId: null, role: 'superadmin', source },
+        LOCK_WINDOW_MS,
+      );
+      this.log.info({ deviceId: id, source, command: command.id }, 'owed lock sent again');
+      sent += 1;
+    }
+    return sent;
   }
 
   /** Ends commands whose deadline passed without an answer (durable sweep; also after a crash). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -14,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { HardwareInfo, VehicleInfo } from '@fairway/domain';
+import type { CommandSource, HardwareInfo, VehicleInfo } from '@fairway/domain';
 import { sites } from '../sites/sites.table';
 
 export const devices = pgTable(
@@ -59,6 +60,25 @@ export const devices = pgTable(
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
     lockUpdatedAt: timestamp('lock_updated_at', { withTimezone: true }),
+    /**
+     * When the server received the acknowledgement that last set `lockStatus`. A report received before it
+     * is older than that state and does not set the lock, however late its batch is written
+     * (gateway/device-state-sql.ts).
+     */
+    lockAckedAt: timestamp('lock_acked_at', { withTimezone: true }),
+    /**
+     * Since when the cart owes a lock the server asked for (a ride ended, auto/scheduled lock, round
+     * timeout), and which source asked: re-sent whenever the cart is heard again, until the cart is locked
+     * (modules/commands, job 'owed-locks'). Null when nothing is owed.
+     */
+    lockOwedAt: timestamp('lock_owed_at', { withTimezone: true }),
+    lockOwedBy: text('lock_owed_by').$type<CommandSource>(),
+    /**
+     * Grows by one with every write of the cart's state (a telemetry flush, an acknowledgement). Writes to
+     * one row are serialised by its lock, so a higher version is a later state; the realtime gateway never
+     * pushes a view older than one it pushed, although the two writers' events may be emitted out of order.
+     */
+    stateVersion: bigint('state_version', { mode: 'number' }).notNull().default(0),
     updates: text('updates')
       .array()
       .notNull()

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { LIMITS } from '@fairway/domain';
+import { and, count, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { randomToken } from '../../lib/tokens';
+import { devices } from '../devices/devices.table';
 import { platformSecrets } from './platform.table';
 
 /**
@@ -15,4 +17,20 @@ export async function platformSecret(db: Db, key: string): Promise<string> {
   const [row] = await db.select().from(platformSecrets).where(eq(platformSecrets.key, key));
   if (!row) throw new Error(`platform secret ${key} missing after insert`);
   return row.value;
+}
+
+/**
+ * Carts that were connected when the device gateway last heard anything: marked online by their last
+ * status and reporting within the offline window before that moment. While the gateway hears nothing and
+ * some exist, it is deaf (connected to the broker but not receiving: issue 15 item 1), not merely idle.
+ * A fleet that went quiet together (all parked and switched off) sends its last wills, which set
+ * `online` false, so it does not count.
+ */
+export async function cartsUnheardSince(db: Db, lastHeardAt: number): Promise<number> {
+  const windowStart = new Date(lastHeardAt - LIMITS.offlineAfterSeconds * 1000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(devices)
+    .where(and(eq(devices.online, true), gte(devices.lastReportAt, windowStart)));
+  return row?.n ?? 0;
 }

@@ -13,7 +13,7 @@ describe('platform', () => {
   it('reports database and broker health', async () => {
     const res = await rt.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', broker: 'up' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up', broker: 'up', gateway: 'listening' });
   });
 
   it('serves the configured tile URLs to the web app', async () => {

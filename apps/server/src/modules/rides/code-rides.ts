@@ -1,5 +1,6 @@
 import type { CartView, CommandView, EventMessage } from '@fairway/domain';
 import type { AppContext } from '../../context';
+import { retryWhileDatabaseDown } from '../../lib/retry';
 import { CodeActivityRepository } from './code-activity.repository';
 import { RideLifecycleRepository } from './ride-lifecycle.repository';
 import { RideCartReactions, lockChangedLately } from './ride-lifecycle.reactions';
@@ -11,10 +12,16 @@ import { RidesService } from './rides.service';
  * The cart's side of every ride (issue #4 code rides, issue #6 lifecycle): keypad and RFID unlocks reported
  * by carts (`keypad_unlock`, `rfid_unlock`) start a ride of that type and take one credit unless unlimited;
  * refused codes are logged; the answers to lock and unlock commands and the reports of carts in use move
- * their rides on (confirmed, paused, active again, ended: ride-lifecycle.reactions). Returns the detach
- * function.
+ * their rides on (confirmed, paused, active again, ended: ride-lifecycle.reactions).
+ *
+ * Work that fails because the database is away is tried again until it succeeds, in order. Cart events come
+ * from the device gateway through `event`, which settles once the event is stored, so the broker is told it
+ * was received only then (issue 15 item 2). Returns `event` and the detach function.
  */
-export function attachCodeRides(ctx: AppContext): () => void {
+export function attachCodeRides(ctx: AppContext): {
+  event(deviceId: string, event: EventMessage): Promise<void>;
+  detach(): void;
+} {
   const service = new RidesService(
     new RidesRepository(ctx.db),
     new CodeActivityRepository(ctx.db),
@@ -28,34 +35,46 @@ export function attachCodeRides(ctx: AppContext): () => void {
   // the report that follows it, must be handled in that order. Each is a few indexed queries, and only
   // code events, finished lock commands and reports of in-use carts whose lock just changed come here.
   let queue = Promise.resolve();
-  const enqueue = (deviceId: string, work: () => Promise<void>) => {
-    queue = queue
-      .then(work)
-      .catch((error: unknown) => ctx.log.error({ err: error, deviceId }, 'ride handling failed'));
+  let detached = false;
+  /** Settles when `work` is done; rejects when it failed for good or the server stopped first. */
+  const enqueue = (deviceId: string, work: () => Promise<void>): Promise<void> => {
+    const done = queue.then(() =>
+      retryWhileDatabaseDown(work, {
+        log: ctx.log,
+        what: 'ride handling',
+        context: { deviceId },
+        stopped: () => detached,
+      }),
+    );
+    queue = done.catch((error: unknown) => ctx.log.error({ err: error, deviceId }, 'ride handling failed'));
+    return done;
   };
 
-  const onEvent = (deviceId: string, event: EventMessage) => {
+  const onEvent = (deviceId: string, event: EventMessage): Promise<void> => {
     if (event.type === 'keypad_unlock' || event.type === 'rfid_unlock') {
       const type = event.type === 'keypad_unlock' ? 'keypad' : 'rfid';
-      enqueue(deviceId, () => service.unlockedWithCode(deviceId, event, type));
+      return enqueue(deviceId, () => service.unlockedWithCode(deviceId, event, type));
     } else if (event.type === 'code_refused') {
-      enqueue(deviceId, () => service.codeRefused(deviceId, event));
+      return enqueue(deviceId, () => service.codeRefused(deviceId, event));
     }
+    return Promise.resolve();
   };
   const onDeviceUpdated = (cart: CartView) => {
-    if (lockChangedLately(cart)) enqueue(cart._id, () => reactions.reconcile(cart._id));
+    if (lockChangedLately(cart)) void enqueue(cart._id, () => reactions.reconcile(cart._id)).catch(() => {});
   };
   const onCommand = (command: CommandView) => {
     if (command.name !== 'ping' && command.finishedAt !== null)
-      enqueue(command.deviceId, () => reactions.commandFinished(command));
+      void enqueue(command.deviceId, () => reactions.commandFinished(command)).catch(() => {});
   };
 
-  ctx.bus.on('device.event', onEvent);
   ctx.bus.on('device.updated', onDeviceUpdated);
   ctx.bus.on('command.updated', onCommand);
-  return () => {
-    ctx.bus.off('device.event', onEvent);
-    ctx.bus.off('device.updated', onDeviceUpdated);
-    ctx.bus.off('command.updated', onCommand);
+  return {
+    event: onEvent,
+    detach: () => {
+      detached = true;
+      ctx.bus.off('device.updated', onDeviceUpdated);
+      ctx.bus.off('command.updated', onCommand);
+    },
   };
 }
