@@ -27,6 +27,7 @@ import { sites } from '../apps/server/src/modules/sites/sites.table';
 import { users } from '../apps/server/src/modules/users/users.table';
 import { generateFleetHistory, type FleetHistoryPlan } from './lib/history-data';
 import { machine } from './lib/machine';
+import { sessionToken } from './lib/session-token';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CARTS = 40;
@@ -199,7 +200,7 @@ async function prepareSite(rt: Runtime): Promise<{ siteId: string; token: string
       sites: [siteId],
     })
     .returning();
-  const token = await rt.ctx.tokens.sign(admin!.id, 'admin', 3_600);
+  const token = await sessionToken(rt, admin!.id, 'admin');
   if (existing) return { siteId, token, generated: false };
 
   const carts = await db

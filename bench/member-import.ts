@@ -31,6 +31,7 @@ import { openBenchDatabase } from './lib/bench-database';
 import { summarize } from './lib/report';
 import type { LatencySummary } from './lib/protocol';
 import { machine } from './lib/machine';
+import { sessionToken } from './lib/session-token';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = 10_000;
@@ -160,7 +161,7 @@ async function benchSite(rt: Runtime, run: number): Promise<{ siteId: string; to
       sites: [site!.id],
     })
     .returning();
-  return { siteId: site!.id, token: await rt.ctx.tokens.sign(admin!.id, 'admin', 3_600) };
+  return { siteId: site!.id, token: await sessionToken(rt, admin!.id, 'admin') };
 }
 
 /** 10,000 rows as a club's CSV export gives them: every column filled, names in three languages. */

@@ -15,6 +15,7 @@ import { devices } from '../../apps/server/src/modules/devices/devices.table';
 import { sites } from '../../apps/server/src/modules/sites/sites.table';
 import { users } from '../../apps/server/src/modules/users/users.table';
 import type { CartCredentials, Credentials } from './protocol';
+import { sessionToken } from './session-token';
 
 export interface ExternalBroker {
   url: string;
@@ -119,7 +120,7 @@ export async function bootBenchServer(
     rt,
     serverBroker,
     siteId: site!.id,
-    token: await rt.ctx.tokens.sign(admin!.id, 'admin', 3_600),
+    token: await sessionToken(rt, admin!.id, 'admin'),
     carts,
     async stop() {
       await rt.stop();

@@ -17,6 +17,8 @@ import {
 import type { AppContext } from './context';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { textInputPlugin } from './plugins/text-input';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { dashboardSiteRoutes, adminSiteRoutes } from './modules/sites/sites.routes';
@@ -65,6 +67,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, {
+    publicUrl: ctx.config.publicUrl,
+    tileUrls: [ctx.config.TILE_STREET_URL, ctx.config.TILE_SATELLITE_URL],
+  });
   await app.register(rateLimit, { global: false });
   // Phones on a course's 4G open the guest page (its JavaScript budget is counted gzip) and operators load
   // sizeable lists: answers over 1 kB are compressed. Brotli at quality 5 costs about what gzip does.
@@ -90,6 +96,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { db: ctx.db, tokens: ctx.tokens });
+  await app.register(textInputPlugin);
 
   await app.register(platformRoutes, { prefix: '/api', ctx });
   await app.register(authRoutes, { prefix: '/api/dashboard/auth', ctx });

@@ -32,3 +32,4 @@ export * from './rules/revenue';
 export * from './rules/guest-cart-status';
 export * from './schemas/rides';
 export * from './rules/rides';
+export * from './schemas/text';

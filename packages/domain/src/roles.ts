@@ -13,3 +13,11 @@ export function hasRole(actual: unknown, required: Role): boolean {
   if (!isRole(actual)) return false;
   return ROLES.indexOf(actual) >= ROLES.indexOf(required);
 }
+
+/**
+ * Whether a role sees unlock codes: a site's master code and its carts' lock codes. Basic staff lock and
+ * unlock from the dashboard and need no code; codes open carts without any login, so they go to the roles
+ * that manage codes (members' codes need at least user, spec §6).
+ */
+export const CODES_ROLE: Role = 'user';
+export const maySeeCodes = (role: unknown): boolean => hasRole(role, CODES_ROLE);

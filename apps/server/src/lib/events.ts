@@ -15,6 +15,8 @@ export interface DomainEvents {
   'device.event': [deviceId: string, event: EventMessage];
   /** A ride opened, was confirmed, paused, resumed, ended or deleted (issue #6); listeners load what they show. */
   'ride.updated': [rideId: string, siteId: string];
+  /** A user's sessions ended, or their role or sites changed, or they were removed: sockets are re-checked. */
+  'user.access.changed': [userId: string];
 }
 
 export class DomainEventBus extends EventEmitter<DomainEvents> {

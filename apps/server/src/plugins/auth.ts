@@ -4,7 +4,9 @@ import { hasRole, type Role } from '@fairway/domain';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { AccessTokens } from '../modules/auth/access-token';
+import { SessionCheck } from '../modules/auth/session-check';
 import { SiteAccess, type AuthUser } from '../modules/sites/site-access';
+import { guardHook, routeAccessHooks, type EnforceAccess } from './route-access';
 
 export type { AuthUser };
 
@@ -15,9 +17,12 @@ declare module 'fastify' {
     siteId?: string;
   }
   interface FastifyInstance {
-    /** preHandler: a valid bearer token of a user at or above `role`. */
+    /**
+     * A guard for a route's preHandler: a valid bearer token of a user at or above `role`. It is lifted
+     * into onRequest and recorded in the route table (route-access.ts).
+     */
     requireRole(role: Role): preHandlerHookHandler;
-    /** preHandler: as requireRole, plus a `site-id` header naming a site the user holds. */
+    /** As requireRole, plus a `site-id` header naming a site the user holds. */
     requireSite(role: Role): preHandlerHookHandler;
   }
 }
@@ -25,32 +30,34 @@ declare module 'fastify' {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: AccessTokens }) => {
   const { tokens } = opts;
   const access = new SiteAccess(opts.db);
+  const sessions = new SessionCheck(opts.db, tokens);
 
   async function authenticate(request: FastifyRequest): Promise<AuthUser> {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw unauthorized();
-    const claims = await tokens.verify(header.slice(7));
-    const user = claims ? await access.user(claims.sub) : null;
-    if (!user) throw unauthorized('Session expired or invalid');
-    request.user = user;
-    return user;
+    // The token must verify, its user exist and its session be alive (not logged out or revoked).
+    const session = await sessions.token(header.slice(7));
+    if (!session) throw unauthorized('Session expired or invalid');
+    request.user = session.user;
+    return session.user;
   }
 
-  app.decorate('requireRole', (role: Role): preHandlerHookHandler => {
-    return async (request) => {
-      const user = await authenticate(request);
-      if (!hasRole(user.role, role)) throw forbidden('Your role does not allow this');
-    };
-  });
+  /** The one check behind every guard: a live session, the role, and for site routes the `site-id` header. */
+  const enforce: EnforceAccess = async (request, required) => {
+    const user = await authenticate(request);
+    if (!required.site) {
+      if (!hasRole(user.role, required.role)) throw forbidden('Your role does not allow this');
+      return;
+    }
+    const check = await access.check(user, request.headers['site-id'], required.role);
+    if (!check.ok) throw forbidden(check.message);
+    request.siteId = check.siteId;
+  };
 
-  app.decorate('requireSite', (role: Role): preHandlerHookHandler => {
-    return async (request) => {
-      const user = await authenticate(request);
-      const check = await access.check(user, request.headers['site-id'], role);
-      if (!check.ok) throw forbidden(check.message);
-      request.siteId = check.siteId;
-    };
-  });
+  app.decorate('requireRole', (role: Role) => guardHook({ role, site: false }, enforce));
+  app.decorate('requireSite', (role: Role) => guardHook({ role, site: true }, enforce));
+  // Guards run in onRequest, before the body is parsed and validated (see route-access.ts).
+  routeAccessHooks(app, enforce);
 });
 
 /** The authenticated user of a guarded route (the guard guarantees it). */

@@ -9,13 +9,17 @@ import type {
   ZoneAlert,
   ZoneView,
 } from '@fairway/domain';
+import { CODES_ROLE, maySeeCodes, type Role } from '@fairway/domain';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { devicesService } from '../modules/devices/devices.routes';
+import { OpenRideLookup } from '../modules/devices/open-ride-lookup';
 import { rideServices } from '../modules/rides/ride-services';
 import { attachGuestNamespace, latestPerKey } from './guest-namespace';
 import { useRedisAdapter, type RedisFanOut } from './redis-adapter';
-import { SiteAccess } from '../modules/sites/site-access';
+import { SiteAccess, type AuthUser } from '../modules/sites/site-access';
+import { cartViewFor } from '../modules/devices/devices.presenter';
+import { SessionCheck } from '../modules/auth/session-check';
 
 export interface RealtimeGateway {
   /** The Socket.IO server (tests and the bench count sockets through it). */
@@ -25,11 +29,22 @@ export interface RealtimeGateway {
 
 interface SocketData {
   userId: string;
+  /** The session (refresh-token family) of the handshake's token: the socket lives only as long as it. */
+  sessionId: string;
 }
 type FairwayServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type FairwaySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const siteRoom = (siteId: string) => `site:${siteId}`;
+/** Every socket of a user, so a change to the user's sessions, role or sites reaches them all. */
+const userRoom = (userId: string) => `user:${userId}`;
+/** The site's sockets whose role sees unlock codes; the rest of the site room gets carts without them. */
+const codesRoom = (siteId: string) => `codes:${siteId}`;
+/** The rooms a site gives, each with the role it needs (site rooms need what listing carts needs). */
+const SITE_ROOMS: ReadonlyArray<{ prefix: string; role: Role }> = [
+  { prefix: 'site:', role: 'basic' },
+  { prefix: 'codes:', role: CODES_ROLE },
+];
 
 /** The refusal a client sees when its token is missing, expired or invalid; it refreshes and reconnects. */
 const UNAUTHORIZED = 'unauthorized';
@@ -37,7 +52,10 @@ const UNAUTHORIZED = 'unauthorized';
 /**
  * The only place that knows about browsers' sockets. A socket authenticates with the access token in its
  * handshake (`auth: { token }`), joins the rooms of sites it holds, and gets every `device.updated` domain
- * event of those sites as `device:update`, and every changed ride as `ride:update`. Guests' phones use the
+ * event of those sites as `device:update`, and every changed ride as `ride:update`. A socket lives no
+ * longer than its token (it is dropped when the token expires; the client reconnects with a fresh one) and
+ * its session (logout or revocation drops it); a change to its user's role or sites makes it leave the
+ * rooms it no longer may watch. Guests' phones use the
  * `/guest` namespace (no login; `guest-namespace.ts`). With REDIS_URL set, room broadcasts go through Redis
  * so every instance's sockets see every instance's events.
  */
@@ -45,6 +63,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   const log = ctx.log.child({ part: 'realtime' });
   const io: FairwayServer = new Server(httpServer, { path: '/socket.io', serveClient: false });
   const access = new SiteAccess(ctx.db);
+  const sessions = new SessionCheck(ctx.db, ctx.tokens);
   const devices = devicesService(ctx);
   const { views: rides } = rideServices(ctx);
   let fanOut: RedisFanOut | null = null;
@@ -53,10 +72,15 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token.length === 0) return next(new Error(UNAUTHORIZED));
-    authenticate(token).then(
-      (userId) => {
-        if (!userId) return next(new Error(UNAUTHORIZED));
-        socket.data.userId = userId;
+    sessions.token(token).then(
+      (session) => {
+        if (!session) return next(new Error(UNAUTHORIZED));
+        socket.data.userId = session.user.id;
+        socket.data.sessionId = session.sessionId;
+        // Past its token's expiry the socket is dropped: the client refreshes and reconnects, which checks
+        // the session again (Socket.IO does not re-authenticate an open connection by itself).
+        const expiry = setTimeout(() => socket.disconnect(true), session.expiresAt * 1000 - Date.now());
+        socket.on('disconnect', () => clearTimeout(expiry));
         next();
       },
       (error: unknown) => {
@@ -66,33 +90,33 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     );
   });
 
-  async function authenticate(token: string): Promise<string | null> {
-    const claims = await ctx.tokens.verify(token);
-    return claims ? ((await access.user(claims.sub))?.id ?? null) : null;
-  }
-
   io.on('connection', (socket: FairwaySocket) => {
     const { userId } = socket.data;
+    void socket.join(userRoom(userId));
 
     socket.on('join:site', (siteId, ack) =>
       answer(ack, async () => {
-        await allow(userId, siteId);
+        const user = await allow(socket.data, siteId);
         await socket.join(siteRoom(siteId));
+        if (maySeeCodes(user.role)) await socket.join(codesRoom(siteId));
         return undefined;
       }),
     );
 
     socket.on('leave:site', (siteId, ack) =>
       answer(ack, async () => {
-        if (typeof siteId === 'string') await socket.leave(siteRoom(siteId));
+        if (typeof siteId === 'string') {
+          await socket.leave(siteRoom(siteId));
+          await socket.leave(codesRoom(siteId));
+        }
         return undefined;
       }),
     );
 
     socket.on('get:site:devices', (siteId, ack) =>
       answer(ack, async (): Promise<CartView[]> => {
-        await allow(userId, siteId);
-        const list = await devices.listForSite(siteId);
+        const user = await allow(socket.data, siteId);
+        const list = (await devices.listForSite(siteId)).map((view) => cartViewFor(view, user.role));
         socket.emit('site:devices', { siteId, devices: list });
         return list;
       }),
@@ -100,7 +124,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
 
     socket.on('get:site:activerides', (siteId, ack) =>
       answer(ack, async (): Promise<RideView[]> => {
-        await allow(userId, siteId);
+        await allow(socket.data, siteId);
         const list = await rides.openRides(siteId);
         socket.emit('site:rides', { siteId, rides: list });
         return list;
@@ -108,12 +132,13 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     );
   });
 
-  async function allow(userId: string, siteId: unknown): Promise<void> {
-    const user = await access.user(userId);
+  async function allow({ userId, sessionId }: SocketData, siteId: unknown): Promise<AuthUser> {
+    const user = await sessions.user(userId, sessionId);
     if (!user) throw new Refused('Session expired or invalid');
     // Watching a site's carts needs what listing them over HTTP needs (`requireSite('basic')`).
     const check = await access.check(user, siteId, 'basic');
     if (!check.ok) throw new Refused(check.message);
+    return user;
   }
 
   /** Runs a handler and answers its ack, if the client sent one: data, or `{ ok: false, message }`. */
@@ -131,8 +156,36 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   }
 
   // Domain events become socket events for the operators of the site they belong to.
+  let closed = false;
+  // A cart's push carries its open ride's driver and distance; one push per cart at a time, the newest
+  // view last, so a slower lookup never overtakes a later report.
+  const openRides = new OpenRideLookup(ctx.db);
+  const newestView = new Map<string, CartView>();
+  const pushDevice = latestPerKey(
+    async (deviceId) => {
+      const view = newestView.get(deviceId);
+      newestView.delete(deviceId);
+      if (view && !closed) emitCart(await openRides.present(view));
+    },
+    (error, deviceId) => log.error({ err: error, deviceId }, 'pushing a cart to operators failed'),
+  );
+  /** A cart to its site's operators: with its lock code to the roles that see codes, without to the rest. */
+  const emitCart = (view: CartView) => {
+    io.to(codesRoom(view.siteID)).emit('device:update', view);
+    io.to(siteRoom(view.siteID))
+      .except(codesRoom(view.siteID))
+      .emit('device:update', cartViewFor(view, 'basic'));
+  };
+  // Two writers store a cart's state (the telemetry flush and an acknowledgement); each emits after its own
+  // commit, so their events can arrive here in the other order. A view older than one already seen is dropped.
+  const seenVersion = new Map<string, number>();
   const onDeviceUpdated = (device: CartView) => {
-    io.to(siteRoom(device.siteID)).emit('device:update', device);
+    if (device.stateVersion !== undefined) {
+      if (device.stateVersion < (seenVersion.get(device._id) ?? 0)) return;
+      seenVersion.set(device._id, device.stateVersion);
+    }
+    newestView.set(device._id, device);
+    pushDevice(device._id);
   };
   const onCommandUpdated = (command: CommandView) => {
     io.to(siteRoom(command.siteId)).emit('command:update', command);
@@ -148,9 +201,35 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   ctx.bus.on('zones.updated', onZonesUpdated);
   ctx.bus.on('zone.alert', onZoneAlert);
 
+  // A user's sessions ended or their role or sites changed: every socket of theirs (on any instance, through
+  // the adapter) is checked again; one whose session ended is dropped, and one that may no longer watch a
+  // site leaves that site's room.
+  const recheckUser = async (changedUserId: string) => {
+    for (const socket of await io.in(userRoom(changedUserId)).fetchSockets()) {
+      const user = await sessions.user(socket.data.userId, socket.data.sessionId);
+      if (!user) {
+        socket.disconnect(true);
+        continue;
+      }
+      for (const room of socket.rooms) {
+        const kind = SITE_ROOMS.find(({ prefix }) => room.startsWith(prefix));
+        if (!kind) continue;
+        const check = await access.check(user, room.slice(kind.prefix.length), kind.role);
+        if (!check.ok) socket.leave(room);
+        // A role raised to one that sees codes gets them from the next push on.
+        else if (kind.role === 'basic' && maySeeCodes(user.role)) socket.join(codesRoom(check.siteId));
+      }
+    }
+  };
+  const onUserAccessChanged = (changedUserId: string) => {
+    recheckUser(changedUserId).catch((error: unknown) =>
+      log.error({ err: error, userId: changedUserId }, "checking a changed user's sockets failed"),
+    );
+  };
+  ctx.bus.on('user.access.changed', onUserAccessChanged);
+
   // A ride is loaded when it changes (the event carries only its id), one load at a time per ride so an
   // older state never overtakes a newer one; a deleted ride is pushed with `deleted: true`.
-  let closed = false;
   const pushRide = latestPerKey(
     async (rideId) => {
       if (closed) return;
@@ -159,7 +238,10 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     },
     (error, rideId) => log.error({ err: error, rideId }, 'pushing a ride to operators failed'),
   );
-  const onRideUpdated = (rideId: string) => pushRide(rideId);
+  const onRideUpdated = (rideId: string) => {
+    openRides.forget();
+    pushRide(rideId);
+  };
   ctx.bus.on('ride.updated', onRideUpdated);
   const detachGuests = attachGuestNamespace(io, ctx);
 
@@ -171,6 +253,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
       ctx.bus.off('zones.updated', onZonesUpdated);
       ctx.bus.off('zone.alert', onZoneAlert);
       ctx.bus.off('ride.updated', onRideUpdated);
+      ctx.bus.off('user.access.changed', onUserAccessChanged);
       closed = true;
       detachGuests();
       // Closes every socket; Socket.IO then closes the HTTP server too, which Fastify may already have done.

@@ -15,11 +15,13 @@ export const loginBody = z.object({
   password: z.string().min(1, { message: 'Password is required' }),
 });
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
-export const refreshBody = z.object({ refreshToken: z.string().min(1) });
-export const logoutBody = z.object({ refreshToken: z.string().min(1).optional() });
-export const registerBody = z.object({ email, token: z.string().min(1), password });
+/** An opaque token from a link or a login: far shorter than this, so anything longer is not one. */
+const opaqueToken = z.string().min(1).max(512);
+export const refreshBody = z.object({ refreshToken: opaqueToken });
+export const logoutBody = z.object({ refreshToken: opaqueToken.optional() });
+export const registerBody = z.object({ email, token: opaqueToken, password });
 export const forgotPasswordBody = z.object({ email });
-export const resetPasswordBody = z.object({ userId: id, token: z.string().min(1), password });
+export const resetPasswordBody = z.object({ userId: id, token: opaqueToken, password });
 
 export const account = z.object({
   _id: id,

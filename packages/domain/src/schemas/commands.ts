@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMAND_CODES, commandName } from '../protocol/messages';
 import { email, id } from './common';
 import { cartView } from './devices';
+import { safeText } from './text';
 
 /**
  * A command's life (spec §7, issue #3): queued (stored, not yet handed to the broker) → sent (QoS 1
@@ -79,7 +80,7 @@ export const bulkIds = z.object({ ids: z.array(id).min(1, { message: 'No cars se
 export const manualUnlockBody = z
   .object({
     driver: id.nullish(),
-    name: z.string().trim().max(100).nullish(),
+    name: safeText().trim().max(100).nullish(),
     email: z.union([email, z.literal('')]).nullish(),
     service: id.nullish(),
     price: id.nullish(),

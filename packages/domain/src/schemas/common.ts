@@ -32,3 +32,9 @@ export const isOnTimeStep = (time: string): boolean => minutesOfDay(time) % TIME
 
 /** Every error answer: an English message, and for refusals the web app translates, a stable reason code. */
 export const errorBody = z.object({ message: z.string(), code: z.string().optional() });
+/** A 429: `retryAfter` seconds (also in the Retry-After header), so a page can count down in its language. */
+export const rateLimitedBody = errorBody.extend({
+  code: z.literal('rateLimited'),
+  retryAfter: z.number().int().min(1),
+});
+export type RateLimitedBody = z.infer<typeof rateLimitedBody>;

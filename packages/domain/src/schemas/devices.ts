@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './common';
 import { hardwareInfo, trackerMode, trackerServer, vehicleInfo } from './vehicles';
+import { safeText } from './text';
 
 export const pendingUpdate = z.enum(['lock', 'ds', 'ss', 'code']);
 export type PendingUpdate = z.infer<typeof pendingUpdate>;
@@ -44,6 +45,11 @@ export const cartView = z.object({
   connectedAt: z.string().nullable(),
   disconnectedAt: z.string().nullable(),
   lockUpdatedAt: z.string().nullable(),
+  /**
+   * Grows with every stored change of the cart's state: a view with a lower version is older than one with
+   * a higher, so a push that arrives late can be told apart (absent in views not read from the cart's row).
+   */
+  stateVersion: z.number().int().nonnegative().optional(),
   /** When the cart last moved (speed ≥ 1 km/h); auto-lock counts idle time from here or the unlock. */
   lastMovedAt: z.string().nullable(),
   /** Config parts published but not yet confirmed by the cart (fleet 'pending update' column). */
@@ -55,24 +61,26 @@ export const cartView = z.object({
   trackerMode: trackerMode,
   server: trackerServer,
   bookableOnline: z.boolean(),
-  /** Driver of the cart's active ride (rides land with issue #6; null until then). */
+  /** Driver's name of the ride the cart is in use for (null: no ride, or a ride without a name). */
   driverName: z.string().nullable(),
+  /** km driven in that ride so far (odometer difference, 1 decimal); null without a ride or odometer. */
+  tripDistance: z.number().nullable(),
 });
 export type CartView = z.infer<typeof cartView>;
 
 export const cartEditable = z
   .object({
     carNumber: z.string().regex(/^\d+$/, { message: 'Car number must contain digits only' }).max(6),
-    carName: z.string().trim().max(60),
-    carNote: z.string().max(2000),
-    carIcon: z.string().max(60).nullable(),
+    carName: safeText().trim().max(60),
+    carNote: safeText({ multiline: true }).max(2000),
+    carIcon: safeText().max(60).nullable(),
     inService: z.boolean(),
     lockCode: z
       .string()
       .regex(/^\d{6}$/, { message: 'Code must be 6 digits' })
       .nullable(),
     key: z.enum(['0', '1']),
-    carSerialNumber: z.string().trim().max(64),
+    carSerialNumber: safeText().trim().max(64),
     vehicleInfo: vehicleInfo,
     bookableOnline: z.boolean(),
   })

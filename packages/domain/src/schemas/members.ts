@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, id } from './common';
 import { pagination } from './devices';
+import { safeText } from './text';
 
 /**
  * Members (drivers), their unlock codes and the site's user groups: spec §2 Virtual keys, §3 Member / Code /
@@ -64,8 +65,7 @@ export const credits = z
   .transform((value) => (value < 0 ? UNLIMITED_CREDITS : value));
 
 const trimmed = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, { message: `At most ${max} characters` });
 const optionalText = (max: number) =>
@@ -94,8 +94,7 @@ export const memberView = z.object({
 });
 export type MemberView = z.infer<typeof memberView>;
 
-export const memberName = z
-  .string()
+export const memberName = safeText()
   .trim()
   .min(1, { message: 'This field is required' })
   .max(100, { message: 'At most 100 characters' });
@@ -132,7 +131,7 @@ export type BulkResult = z.infer<typeof bulkResult>;
 
 /** POST /members/link: member email → member id, for members without a profile (spec §7). */
 export const membersLinkBody = z.object({
-  members: z.record(z.string(), id).refine((map) => Object.keys(map).length > 0, {
+  members: z.record(safeText(), id).refine((map) => Object.keys(map).length > 0, {
     message: 'Select at least one member',
   }),
 });
@@ -170,7 +169,7 @@ export const membersQuery = z.object({
     .string()
     .regex(new RegExp(`^(${MEMBER_SORT_FIELDS.join('|')}):(asc|desc)$`), { message: 'Unknown sort' })
     .default('name:asc'),
-  query: z.string().trim().max(100).optional(),
+  query: safeText().trim().max(100).optional(),
   /** Which field `query` searches; absent = name, company and email. */
   searchIn: z.enum(MEMBER_SEARCH_FIELDS).optional(),
 });
@@ -181,9 +180,9 @@ export type MembersPage = z.infer<typeof membersPage>;
 // ---- Codes ----
 
 const codeFields = {
-  code: z.string().trim(),
+  code: safeText().trim(),
   master: z.boolean().default(false),
-  devices: z.array(z.string().trim().min(1)).max(2000).default([]),
+  devices: z.array(safeText().trim().min(1)).max(2000).default([]),
   allDevices: z.boolean().default(false),
   enabled: z.boolean().default(true),
   expires: z.iso.datetime({ offset: true, message: 'Invalid date' }).nullable().default(null),
@@ -259,8 +258,7 @@ export const userGroupView = z.object({
 });
 export type UserGroupView = z.infer<typeof userGroupView>;
 export const userGroupBody = z.object({
-  name: z
-    .string()
+  name: safeText()
     .trim()
     .min(1, { message: 'This field is required' })
     .max(60, { message: 'At most 60 characters' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /**
  * The sandbox payment provider's own pages (GUIDE §1: the embedded stand-in for Stripe). Its onboarding page
@@ -14,7 +15,7 @@ export const sandboxAccountView = z.object({
 export type SandboxAccountView = z.infer<typeof sandboxAccountView>;
 
 export const sandboxOnboardingBody = z.object({
-  businessName: z.string().trim().min(1, { message: 'This field is required' }).max(120),
+  businessName: safeText().trim().min(1, { message: 'This field is required' }).max(120),
 });
 
 /* ──────────────────────────── Payments ledger (spec §3 Payment, §7 /payments) ──────────────────────────── */
@@ -137,7 +138,7 @@ export const checkoutSessionBody = z.object({
   /** the price (rate) the guest chose; its amount comes from the server's catalogue */
   rateId: z.uuid(),
   email: z.email({ message: 'Please enter a valid email' }).max(254),
-  name: z.string().trim().min(1, { message: 'This field is required' }).max(120),
+  name: safeText().trim().min(1, { message: 'This field is required' }).max(120),
   deviceId: z.uuid(),
   success_url: z.url({ protocol: /^https?$/ }).max(2000),
   cancel_url: z.url({ protocol: /^https?$/ }).max(2000),
@@ -204,7 +205,7 @@ export const sandboxPayBody = z.object({
     .string()
     .trim()
     .regex(/^\d{3,4}$/, { message: "Your card's security code is incomplete." }),
-  name: z.string().trim().min(1, { message: 'This field is required' }).max(120),
+  name: safeText().trim().min(1, { message: 'This field is required' }).max(120),
 });
 export type SandboxPayBody = z.infer<typeof sandboxPayBody>;
 /** Where the browser goes after paying or cancelling. */

@@ -3,6 +3,7 @@ import { GUEST_CART_STATUSES } from '../rules/guest-cart-status';
 import { email, id } from './common';
 import { pagination } from './devices';
 import { PAYMENT_STATUSES } from './payments';
+import { safeText } from './text';
 
 /**
  * Rides (spec §3 Ride, §2 Rides, §2 Guest ride flow, §7 GET /rides, POST /rides/end, /rides/delete, guest
@@ -107,7 +108,7 @@ export const ridesQuery = z
     start: instant.optional(),
     end: instant.optional(),
     device: id.optional(),
-    search: z.string().trim().max(100).optional(),
+    search: safeText().trim().max(100).optional(),
     searchField: z.enum(RIDE_SEARCH_FIELDS).default('carNumber'),
   })
   .refine((query) => !query.start || !query.end || Date.parse(query.end) > Date.parse(query.start), {
@@ -232,7 +233,7 @@ export const guestCodeUnlockBody = z.object({
   rideData: z.object({
     type: z.literal('code'),
     code: z.string().regex(/^\d{6}$/, { message: 'Code must be 6 digits' }),
-    name: z.string().trim().max(100).optional(),
+    name: safeText().trim().max(100).optional(),
     email: email.optional(),
   }),
 });

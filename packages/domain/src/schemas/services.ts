@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { overlappingPrices, PRICE_OVERLAP_MESSAGE } from '../rules/price-rules';
 import { hhmm, id, isOnTimeStep, TIME_STEP_MINUTES, windowEnd } from './common';
+import { safeText } from './text';
 
 /**
  * Services and their prices: spec §2 Settings (services card, service dialog), §3 Service / Price, §5 service,
@@ -28,8 +29,7 @@ export const DEFAULT_SERVICE_DURATION = 6 * 60;
 export const DEFAULT_AVAILABLE_TIME = { start: '06:00', end: '19:00' } as const;
 
 const requiredText = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .min(1, { message: 'This field is required' })
     .max(max, { message: `At most ${max} characters` });
@@ -82,8 +82,7 @@ export const priceBody = z.object({
     .max(SERVICE_LIMITS.creditsMax)
     .nullish()
     .transform((value) => value ?? null),
-  description: z
-    .string()
+  description: safeText({ multiline: true })
     .trim()
     .max(SERVICE_LIMITS.descriptionMax, { message: `At most ${SERVICE_LIMITS.descriptionMax} characters` })
     .nullish()

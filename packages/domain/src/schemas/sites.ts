@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCurrencyCode } from '../catalogues/currencies';
 import { isTimeZone } from '../catalogues/time-zones';
 import { hhmm, id, isOnTimeStep, latLongString, windowEnd } from './common';
+import { safeText } from './text';
 
 /**
  * Sites and their settings: spec §2 Settings (general, booking, public profile), §3 Site, §4 Settings
@@ -85,9 +86,8 @@ const isWebUrl = (value: string) => {
   }
 };
 
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number, multiline = false) =>
+  safeText({ multiline })
     .trim()
     .max(max, { message: `At most ${max} characters` });
 
@@ -95,13 +95,12 @@ const optionalText = (max: number) =>
 export const publicProfileUpdate = z
   .object({
     active: z.boolean(),
-    name: z
-      .string()
+    name: safeText()
       .trim()
       .min(1, required)
       .max(SITE_LIMITS.profileNameMax, { message: `At most ${SITE_LIMITS.profileNameMax} characters` }),
-    description: optionalText(SITE_LIMITS.profileDescriptionMax),
-    termsAndConditions: optionalText(SITE_LIMITS.profileTermsMax),
+    description: optionalText(SITE_LIMITS.profileDescriptionMax, true),
+    termsAndConditions: optionalText(SITE_LIMITS.profileTermsMax, true),
     website: optionalText(SITE_LIMITS.websiteMax)
       .transform(normalizeWebsite)
       .refine(isWebUrl, { message: 'Please enter a valid website address' }),
@@ -194,9 +193,9 @@ export const siteListItem = siteView.pick({
 });
 export type SiteListItem = z.infer<typeof siteListItem>;
 
-const wifiText = z
-  .string()
-  .max(SITE_LIMITS.wifiMax, { message: `At most ${SITE_LIMITS.wifiMax} characters` });
+const wifiText = safeText().max(SITE_LIMITS.wifiMax, {
+  message: `At most ${SITE_LIMITS.wifiMax} characters`,
+});
 const minutes = (max: number) =>
   z
     .number({ message: 'Enter a number' })
@@ -257,8 +256,8 @@ export type DashboardSitePatch = z.input<typeof dashboardSitePatch>;
 
 /** Fields a superadmin sets when creating or editing any site (admin /sites). */
 export const adminSiteFields = z.object({
-  name: z.string().trim().min(1, required).max(120),
-  country: z.string().trim().min(2, required).max(60),
+  name: safeText().trim().min(1, required).max(120),
+  country: safeText().trim().min(2, required).max(60),
   currency: currencyCode,
   centerLatLong: latLongString,
   timezone: timeZoneName,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /** Vehicle models of spec §3 (the cart settings' model picker). */
 export const VEHICLE_MODELS = [
@@ -29,9 +30,9 @@ export const POWER_TYPES = ['FLA', 'AGM', 'Li-Ion', 'Gas', 'Li-Gen', 'Unknown'] 
 export type PowerType = (typeof POWER_TYPES)[number];
 
 export const vehicleInfo = z.object({
-  cart: z.object({ model: z.enum(VEHICLE_MODELS), brand: z.string().trim().max(60).default('') }),
+  cart: z.object({ model: z.enum(VEHICLE_MODELS), brand: safeText().trim().max(60).default('') }),
   power: z.enum(POWER_TYPES),
-  notes: z.string().max(2000).default(''),
+  notes: safeText({ multiline: true }).max(2000).default(''),
 });
 export type VehicleInfo = z.infer<typeof vehicleInfo>;
 
@@ -60,10 +61,10 @@ export const PCB_REVISIONS = [
 export const MODEM_TYPES = ['SIM7600', 'SIM7000', 'Other'] as const;
 
 export const hardwareInfo = z.object({
-  pcb: z.object({ rev: z.enum(PCB_REVISIONS), connector: z.string().max(40).default('') }),
+  pcb: z.object({ rev: z.enum(PCB_REVISIONS), connector: safeText().max(40).default('') }),
   modem: z.enum(MODEM_TYPES),
   externalAntenna: z.boolean().default(false),
-  notes: z.string().max(2000).default(''),
+  notes: safeText({ multiline: true }).max(2000).default(''),
 });
 export type HardwareInfo = z.infer<typeof hardwareInfo>;
 

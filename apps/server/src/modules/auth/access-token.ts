@@ -2,8 +2,8 @@ import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { LIMITS, accessClaims, type AccessClaims, type Role } from '@fairway/domain';
 
-/** The verified claims plus, when the token came from a login or refresh, its session (refresh family). */
-export type VerifiedAccess = AccessClaims & { sid?: string };
+/** The verified claims plus the session (refresh-token family) the token was issued for. */
+export type VerifiedAccess = AccessClaims & { sid: string };
 
 const sessionClaim = z.object({ sid: z.uuid() });
 
@@ -16,16 +16,17 @@ export class AccessTokens {
   }
 
   /**
-   * `sessionId` is the refresh-token family the access token belongs to; it lets logout with only an
-   * access token end that session, and a password change keep the session it was made from.
+   * `sessionId` is the refresh-token family the access token belongs to: every request checks that the
+   * session is still alive (`SessionCheck`), logout with only an access token ends it, and a password
+   * change keeps the session it was made from.
    */
   sign(
     userId: string,
     role: Role,
+    sessionId: string,
     ttlSeconds: number = LIMITS.accessTokenTtlSeconds,
-    sessionId?: string,
   ): Promise<string> {
-    return new SignJWT(sessionId ? { role, sid: sessionId } : { role })
+    return new SignJWT({ role, sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt()
@@ -33,14 +34,14 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The verified claims, or null for anything invalid or expired. */
+  /** The verified claims, or null for anything invalid or expired, or without a session. */
   async verify(token: string): Promise<VerifiedAccess | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const parsed = accessClaims.safeParse(payload);
       if (!parsed.success) return null;
       const session = sessionClaim.safeParse(payload);
-      return session.success ? { ...parsed.data, sid: session.data.sid } : parsed.data;
+      return session.success ? { ...parsed.data, sid: session.data.sid } : null;
     } catch {
       return null;
     }

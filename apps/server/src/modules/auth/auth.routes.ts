@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import type { VerifiedAccess } from './access-token';
 import { AuthService } from './auth.service';
+import { declareAccess } from '../../plugins/route-access';
 
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
@@ -41,6 +42,7 @@ async function optionalAccess(ctx: AppContext, request: FastifyRequest): Promise
 /** Dashboard `/auth` calls (spec §7): sign-in sessions, the own account, invites and password resets. */
 export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  declareAccess(app, 'public');
   const service = new AuthService(ctx);
   const rateLimit = {
     max: ctx.config.LOGIN_RATE_LIMIT,

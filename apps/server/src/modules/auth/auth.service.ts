@@ -31,7 +31,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Sign-in sessions and account self-service. A session is a refresh-token family: login starts one, every
  * refresh rotates its token, reuse of a rotated token ends it, logout ends it. Access tokens are short-lived
- * JWTs naming their family (`sid`).
+ * JWTs naming their family (`sid`); every request checks that family is still alive (`SessionCheck`).
  */
 export class AuthService {
   private readonly users: UsersRepository;
@@ -69,12 +69,18 @@ export class AuthService {
     if (row.expiresAt.getTime() <= Date.now()) throw unauthorized(MESSAGES.invalidSession);
     const user = await this.users.findById(row.userId);
     if (!user || !isRole(user.role)) throw unauthorized(MESSAGES.invalidSession);
-    // Only one request may rotate a token; the loser presented an already-used token.
-    if (!(await this.auth.revokeRefreshToken(row.id))) {
+    // Revoking the token and issuing its successor commit together: a request checking the session in
+    // between must never find the family without a live token (it would answer 401 to a valid session).
+    const pair = await this.ctx.db.transaction(async (tx) => {
+      const auth = new AuthRepository(tx);
+      // Only one request may rotate a token; the loser presented an already-used token.
+      if (!(await auth.revokeRefreshToken(row.id))) return null;
+      return this.startSession(user, row.familyId, auth);
+    });
+    if (!pair) {
       await this.revokeStolenFamily(row.familyId, row.userId);
       throw unauthorized(MESSAGES.invalidSession);
     }
-    const pair = await this.startSession(user, row.familyId);
     await this.users.touchLastSeen(user.id);
     return pair;
   }
@@ -90,11 +96,13 @@ export class AuthService {
       const row = await this.auth.findRefreshToken(hashToken(refreshToken));
       if (row) {
         await this.auth.revokeFamily(row.familyId);
+        this.sessionsEnded(row.userId);
         identified = true;
       }
     }
     if (access) {
-      if (access.sid) await this.auth.revokeFamily(access.sid, access.sub);
+      await this.auth.revokeFamily(access.sid, access.sub);
+      this.sessionsEnded(access.sub);
       identified = true;
     }
     if (!identified) throw unauthorized(MESSAGES.invalidSession);
@@ -134,6 +142,7 @@ export class AuthService {
     if (body.password !== undefined) {
       await this.auth.revokeUserTokens(user.id, sessionId);
       await this.auth.invalidatePasswordResets(user.id);
+      this.sessionsEnded(user.id);
     }
     return this.present(updated);
   }
@@ -204,30 +213,32 @@ export class AuthService {
       await auth.invalidatePasswordResets(body.userId);
       await auth.revokeUserTokens(body.userId);
     });
+    this.sessionsEnded(body.userId);
   }
 
   /** Issues an access token and a new refresh token in `familyId` (a new family starts a session). */
-  private async startSession(user: UserRow, familyId: string): Promise<TokenPair> {
+  private async startSession(user: UserRow, familyId: string, auth = this.auth): Promise<TokenPair> {
     if (!isRole(user.role)) throw unauthorized(MESSAGES.invalidSession);
     const refreshToken = randomToken();
-    await this.auth.insertRefreshToken({
+    await auth.insertRefreshToken({
       userId: user.id,
       familyId,
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + LIMITS.refreshTokenTtlDays * DAY_MS),
     });
-    const accessToken = await this.ctx.tokens.sign(
-      user.id,
-      user.role,
-      LIMITS.accessTokenTtlSeconds,
-      familyId,
-    );
+    const accessToken = await this.ctx.tokens.sign(user.id, user.role, familyId);
     return { accessToken, refreshToken };
   }
 
   private async revokeStolenFamily(familyId: string, userId: string): Promise<void> {
     const revoked = await this.auth.revokeFamily(familyId);
     this.ctx.log.warn({ userId, familyId, revoked }, 'refresh token reused; session revoked');
+    this.sessionsEnded(userId);
+  }
+
+  /** Sessions of the user ended: the realtime gateway drops the sockets that belonged to them. */
+  private sessionsEnded(userId: string): void {
+    this.ctx.bus.emit('user.access.changed', userId);
   }
 
   private async saveUser(id: string, patch: UserPatch): Promise<UserRow> {

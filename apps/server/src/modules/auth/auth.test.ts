@@ -235,7 +235,7 @@ describe('GET /auth', () => {
 
   it('answers 401 without a token, with a bad one and with an expired one', async () => {
     const user = await createUser(rt);
-    const expired = await rt.ctx.tokens.sign(user.id, 'basic', -10);
+    const expired = await rt.ctx.tokens.sign(user.id, 'basic', randomUUID(), -10);
     for (const headers of [{}, { authorization: 'Bearer nonsense' }, asUser(expired)]) {
       const res = await rt.app.inject({ url: '/api/dashboard/auth', headers });
       expect(res.statusCode).toBe(401);

@@ -15,7 +15,10 @@ import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
 import { SitesRepository } from '../sites/sites.repository';
 import { DevicesRepository } from './devices.repository';
+import { cartViewFor } from './devices.presenter';
 import { DevicesService } from './devices.service';
+import { OpenRideLookup } from './open-ride-lookup';
+import { declareAccess } from '../../plugins/route-access';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
@@ -26,6 +29,7 @@ export const devicesService = (ctx: AppContext) =>
     ctx.deviceProvisioner,
     ctx.bus,
     ctx.deviceConfig,
+    new OpenRideLookup(ctx.db),
   );
 
 /** /api/dashboard/devices — the carts of the operator's selected site. */
@@ -43,7 +47,10 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
         response: { 200: z.array(cartView), ...errors },
       },
     },
-    (request) => service.listForSite(currentSite(request)),
+    async (request) => {
+      const role = currentUser(request).role;
+      return (await service.listForSite(currentSite(request))).map((view) => cartViewFor(view, role));
+    },
   );
 
   const security = [{ bearer: [], siteId: [] }];
@@ -58,7 +65,11 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
         response: { 200: cartView, ...errors },
       },
     },
-    (request) => service.getForSite(currentSite(request), request.params.id),
+    async (request) =>
+      cartViewFor(
+        await service.getForSite(currentSite(request), request.params.id),
+        currentUser(request).role,
+      ),
   );
 
   // Role per field is decided by the service (§6): basic may switch key mode, user edits, admin the rest.
@@ -74,8 +85,13 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
         response: { 200: cartView, ...errors },
       },
     },
-    (request) =>
-      service.updateForSite(currentSite(request), request.params.id, request.body, currentUser(request).role),
+    async (request) => {
+      const role = currentUser(request).role;
+      return cartViewFor(
+        await service.updateForSite(currentSite(request), request.params.id, request.body, role),
+        role,
+      );
+    },
   );
 
   app.patch(
@@ -89,7 +105,11 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
         response: { 200: z.array(cartView), ...errors },
       },
     },
-    (request) => service.updateManyForSite(currentSite(request), request.body, currentUser(request).role),
+    async (request) => {
+      const role = currentUser(request).role;
+      const views = await service.updateManyForSite(currentSite(request), request.body, role);
+      return views.map((view) => cartViewFor(view, role));
+    },
   );
 }
 
@@ -97,7 +117,7 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
 export async function adminDeviceRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = devicesService(ctx);
-  app.addHook('preHandler', app.requireRole('superadmin'));
+  declareAccess(app, { role: 'superadmin', site: false });
   const security = [{ bearer: [] }];
 
   app.get(

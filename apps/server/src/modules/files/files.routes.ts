@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isValidFileKey } from '../../lib/file-store';
 import { notFound } from '../../lib/errors';
+import { declareAccess } from '../../plugins/route-access';
 
 const fileParams = z.object({ '*': z.string() });
 
@@ -13,6 +14,7 @@ const fileParams = z.object({ '*': z.string() });
  */
 export async function publicFileRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  declareAccess(app, 'public');
 
   app.get(
     '/*',

@@ -8,12 +8,15 @@ import {
   guestRideView,
   guestUnlockAnswer,
   id,
+  rateLimitedBody,
   ratesAnswer,
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { rideServices } from '../rides/ride-services';
+import { CodeAttemptLimiter } from './code-attempts';
 import { GuestCartsService } from './guest-carts.service';
 import { GUEST_RIDE_ACTIONS, GuestSessionsService } from './guest-sessions.service';
+import { declareAccess } from '../../plugins/route-access';
 
 const errors = {
   400: errorBody,
@@ -28,8 +31,6 @@ const errors = {
 const READS = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 /** What a guest does with their ride: a few taps a round. */
 const ACTIONS = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-/** The cart's code is 6 digits: few tries per address, so it cannot be guessed by trying. */
-const CODE_TRIES = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** The guest's ride id (session): any text, since an unknown one is answered as not found, not invalid. */
 const sessionParams = z.object({ sessionId: z.string().max(100) });
@@ -48,9 +49,12 @@ const ACTION_TEXT = {
  */
 export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  declareAccess(app, 'public');
   const { lifecycle, views } = rideServices(ctx);
   const carts = new GuestCartsService(ctx.db, lifecycle);
   const sessions = new GuestSessionsService(views, lifecycle);
+  // The cart's code is 6 digits: tries are limited per address, cart and code (code-attempts.ts).
+  const codeAttempts = new CodeAttemptLimiter();
   const tags = ['guest'];
 
   app.get(
@@ -89,15 +93,32 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
   app.post(
     '/devices/:deviceId/unlock',
     {
-      config: CODE_TRIES,
       schema: {
         tags,
         description:
           "Opens a ride with the cart's own 6-digit code (403 invalidCode, nothing changes) and sends the " +
-          'unlock; the session is the ride id. 409 with the guest status when the cart is not AVAILABLE.',
+          'unlock; the session is the ride id. 409 with the guest status when the cart is not AVAILABLE. ' +
+          '429 rateLimited with `retryAfter` seconds (and Retry-After) after too many tries of one code at ' +
+          'one cart from one address, or too many on the cart or from the address.',
         params: z.object({ deviceId: id }),
         body: guestCodeUnlockBody,
-        response: { 200: guestUnlockAnswer, ...errors },
+        response: { 200: guestUnlockAnswer, ...errors, 429: rateLimitedBody },
+      },
+      preHandler: async (request, reply) => {
+        const wait = codeAttempts.take({
+          address: request.ip,
+          deviceId: request.params.deviceId,
+          code: request.body.rideData.code,
+        });
+        if (!wait) return;
+        return reply
+          .code(429)
+          .header('retry-after', String(wait.retryAfter))
+          .send({
+            message: `Too many tries; try again in ${wait.retryAfter} seconds`,
+            code: 'rateLimited' as const,
+            retryAfter: wait.retryAfter,
+          });
       },
     },
     (request) => carts.unlockWithCode(request.params.deviceId, request.body),

@@ -5,6 +5,7 @@ import { errorBody, id, openingHours } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { SitesRepository } from '../sites/sites.repository';
+import { declareAccess } from '../../plugins/route-access';
 
 /** What an anonymous guest may know about a club: enough for the site page, nothing operational. */
 const publicSite = z.object({
@@ -25,6 +26,7 @@ const publicSite = z.object({
  */
 export async function guestRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  declareAccess(app, 'public');
   const sites = new SitesRepository(ctx.db);
 
   app.get(

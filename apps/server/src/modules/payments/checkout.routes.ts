@@ -4,14 +4,17 @@ import { z } from 'zod';
 import { checkoutSessionAnswer, checkoutSessionBody, errorBody, guestPaymentView } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { requestOrigin } from '../../lib/public-url';
 import { isUuid } from './payment-events';
 import { paymentServices } from './payment-services';
 import { toGuestPaymentView } from './payments.presenter';
 import { PaymentsRepository } from './payments.repository';
+import { declareAccess } from '../../plugins/route-access';
 
 /** Guest payment calls (spec §7 Guest): start a checkout for a cart, and follow the payment afterwards. */
 export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  declareAccess(app, 'public');
   const { checkout } = paymentServices(ctx);
   const ledger = new PaymentsRepository(ctx.db);
   const tags = ['guest'];
@@ -36,11 +39,10 @@ export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { c
         },
       },
     },
+    // Return addresses may point at PUBLIC_URL or at the address this request came to (a phone on the
+    // club's network); the sandbox's checkout page is served at the latter when PUBLIC_URL is unset.
     (request) =>
-      checkout.create(request.body, [
-        new URL(ctx.config.publicUrl).origin,
-        `${request.protocol}://${request.host}`,
-      ]),
+      checkout.create(request.body, [new URL(ctx.config.publicUrl).origin, requestOrigin(request)]),
   );
 
   app.get(

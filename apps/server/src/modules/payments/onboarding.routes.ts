@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, onboardAnswer, onboardBody } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
+import { publicBase } from '../../lib/public-url';
 import { OnboardingService } from './onboarding.service';
 
 /** /api/dashboard/sites/stripe — the club's payment provider account. */
 export async function dashboardOnboardingRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new OnboardingService(ctx.db, ctx.payments, ctx.config.publicUrl);
+  const service = new OnboardingService(ctx.db, ctx.payments);
 
   app.post(
     '/onboard',
@@ -24,6 +25,6 @@ export async function dashboardOnboardingRoutes(instance: FastifyInstance, { ctx
         response: { 200: onboardAnswer, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    (request) => service.onboard(currentSite(request)),
+    (request) => service.onboard(currentSite(request), publicBase(ctx.config, request)),
   );
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { balanceAnswer, errorBody, id, paymentView, paymentsPage, paymentsQuery } from '@fairway/domain';
 import type { AppContext } from '../../context';
+import { publicBase } from '../../lib/public-url';
 import { currentSite } from '../../plugins/auth';
 import { paymentServices } from './payment-services';
 
@@ -43,7 +44,7 @@ export async function dashboardPaymentRoutes(instance: FastifyInstance, { ctx }:
         response: { 200: balanceAnswer, ...errors },
       },
     },
-    (request) => payments.balance(currentSite(request)),
+    (request) => payments.balance(currentSite(request), publicBase(ctx.config, request)),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import { WebhookSignatureError } from './payment-provider';
 import { paymentServices } from './payment-services';
+import { declareAccess } from '../../plugins/route-access';
 
 /**
  * /api/payments/webhook — the payment provider's webhooks (Stripe's, and the sandbox's in the same format).
@@ -15,6 +16,7 @@ import { paymentServices } from './payment-services';
  */
 export async function paymentWebhookRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  declareAccess(app, 'public');
   const { webhooks } = paymentServices(ctx);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),

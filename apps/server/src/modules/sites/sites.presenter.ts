@@ -1,4 +1,11 @@
-import { deviceSettingsOf, unpublishedSettingKeys, type SiteListItem, type SiteView } from '@fairway/domain';
+import {
+  deviceSettingsOf,
+  maySeeCodes,
+  unpublishedSettingKeys,
+  type Role,
+  type SiteListItem,
+  type SiteView,
+} from '@fairway/domain';
 import type { sites } from './sites.table';
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -62,3 +69,8 @@ export const toSiteListItem = (row: SiteRow): SiteListItem => ({
   timezone: row.timezone,
   currency: row.currency,
 });
+
+/** The site as `role` may see it: without its master unlock code below the roles that see codes. */
+export function siteViewFor(view: SiteView, role: Role): SiteView {
+  return maySeeCodes(role) ? view : { ...view, masterUnlock: null };
+}

@@ -12,7 +12,9 @@ import {
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
+import { siteViewFor } from './sites.presenter';
 import { SitesService } from './sites.service';
+import { declareAccess } from '../../plugins/route-access';
 
 const dashboardSecurity = [{ bearer: [], siteId: [] }];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -44,7 +46,7 @@ export async function dashboardSiteRoutes(instance: FastifyInstance, { ctx }: { 
       preHandler: app.requireSite('basic'),
       schema: { tags: ['sites'], security: dashboardSecurity, response: { 200: siteView, ...errors } },
     },
-    (request) => service.get(currentSite(request)),
+    async (request) => siteViewFor(await service.get(currentSite(request)), currentUser(request).role),
   );
 
   app.patch(
@@ -72,7 +74,7 @@ const siteParams = z.object({ id });
 export async function adminSiteRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new SitesService(ctx.db, ctx.deviceConfig);
-  app.addHook('preHandler', app.requireRole('superadmin'));
+  declareAccess(app, { role: 'superadmin', site: false });
   const security = [{ bearer: [] }];
 
   app.get(

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@fairway/domain';
 import type { AppContext } from '../../context';
+import { declareAccess } from '../../plugins/route-access';
 
 const firmwareFile = z.object({ name: z.string(), size: z.number(), uploadedAt: z.string() });
 
@@ -12,7 +13,7 @@ const firmwareFile = z.object({ name: z.string(), size: z.number(), uploadedAt: 
 export async function storageRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const firmwareDir = path.join(ctx.config.dataDir, 'files', 'firmware');
-  app.addHook('preHandler', app.requireRole('superadmin'));
+  declareAccess(app, { role: 'superadmin', site: false });
 
   app.get(
     '/firmware',

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { adminUpdateUserBody, createInviteBody, idParams, inviteView, userView } from './users.schemas';
 import { UsersService } from './users.service';
+import { declareAccess } from '../../plugins/route-access';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -19,7 +20,7 @@ export async function adminUserRoutes(
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new UsersService(ctx);
-  app.addHook('preHandler', app.requireRole('superadmin'));
+  declareAccess(app, { role: 'superadmin', site: false });
 
   app.get(
     '/',

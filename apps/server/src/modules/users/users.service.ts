@@ -70,6 +70,8 @@ export class UsersService {
       await this.auth.revokeUserTokens(user.id);
       await this.auth.invalidatePasswordResets(user.id);
     }
+    // Open sockets re-check their session and rooms (a removed site's room is left at once).
+    this.ctx.bus.emit('user.access.changed', user.id);
     return toUserView(updated);
   }
 
@@ -77,6 +79,7 @@ export class UsersService {
     if (actorId === userId) throw badRequest(USER_MESSAGES.ownAccount);
     // Refresh tokens and reset links go with the user (foreign keys cascade).
     if (!(await this.users.delete(userId))) throw notFound(USER_MESSAGES.userNotFound);
+    this.ctx.bus.emit('user.access.changed', userId);
   }
 
   /** Mails the user a reset link, as "forgot password" would (the console's "send reset-password link"). */

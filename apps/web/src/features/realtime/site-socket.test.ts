@@ -93,6 +93,15 @@ describe('bindSiteSocket', () => {
     expect(socket.connectCalls).toBe(1);
   });
 
+  it('shows the reconnect after the server dropped the socket (its token expired) as connecting, not lost', () => {
+    bind().setSite(SITE_A);
+    socket.receive('connect');
+    socket.receive('disconnect', 'io server disconnect');
+    expect(store.getState().connection).toBe('connecting');
+    socket.receive('connect');
+    expect(store.getState().connection).toBe('connected');
+  });
+
   it('refreshes the token and reconnects after a refused handshake', async () => {
     vi.useFakeTimers();
     refreshToken.mockResolvedValue('new-token');

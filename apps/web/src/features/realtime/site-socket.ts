@@ -68,9 +68,15 @@ export function bindSiteSocket(
 
   const onDisconnect = (reason: Socket.DisconnectReason) => {
     if (disposed) return;
-    store.setConnection('disconnected');
     // A disconnect by the server is not retried by Socket.IO itself; the operator still expects live data.
-    if (reason === 'io server disconnect') socket.connect();
+    // The server drops a socket when its access token expires: reconnecting (with a refreshed token if
+    // need be) is routine, so it shows as connecting, and as disconnected only if the handshake fails.
+    if (reason === 'io server disconnect') {
+      store.setConnection('connecting');
+      socket.connect();
+      return;
+    }
+    store.setConnection('disconnected');
   };
 
   const onConnectError = (error: Error) => {

@@ -14,10 +14,12 @@ import {
 } from '@fairway/domain';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../lib/errors';
+import { currentUser, type AuthUser } from '../../../plugins/auth';
 import type { SandboxPaymentProvider } from './sandbox-provider';
 import { receiptHtml } from './sandbox-receipt';
 import { OnboardingService } from '../onboarding.service';
 import { sandboxOf } from '../payment-providers';
+import { declareAccess } from '../../../plugins/route-access';
 
 const params = z.object({ id: sandboxAccountId });
 const checkoutParams = z.object({ id: sandboxCheckoutId });
@@ -29,25 +31,45 @@ const RECEIPT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; 
 
 /**
  * /api/sandbox — the sandbox provider's side, used by its onboarding, checkout and dashboard pages and its
- * receipts. Like the provider's hosted pages it needs no Fairway login: the account, checkout or charge id
- * in the address is the secret. Completing onboarding tells the app the account changed, as Stripe's
- * `account.updated` webhook does.
+ * receipts; registered only while it is the provider (no Stripe key). The guest's pages need no login: the
+ * checkout or charge id in the address is the guest's own capability, and paying or cancelling acts on that
+ * checkout alone. A club's account (its onboarding, balance, payouts and charges) is shown and changed
+ * only for the club's admins and superadmins (issue #15: an account id is no secret, staff read it from
+ * the sites list). Completing onboarding tells the app the account changed, as Stripe's `account.updated`
+ * webhook does.
  */
 export async function sandboxProviderRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  declareAccess(app, 'public');
   const provider = sandboxOf(ctx.payments);
   // With Stripe configured the sandbox's pages do not exist.
   if (!provider) return;
   const sandbox: SandboxPaymentProvider = provider;
-  const onboarding = new OnboardingService(ctx.db, sandbox, ctx.config.publicUrl);
+  const onboarding = new OnboardingService(ctx.db, sandbox);
   const tags = ['sandbox provider'];
+  const accountGuard = { preHandler: app.requireRole('admin') };
+  const security = [{ bearer: [] }];
+  /** The account, if the signed-in admin's club owns it (a superadmin's every club); else 404 as unknown. */
+  const ownAccount = async (user: AuthUser, accountId: string) => {
+    const account = await sandbox.account(accountId);
+    if (!account || (user.role !== 'superadmin' && !user.sites.includes(account.siteId)))
+      throw notFound('Unknown account');
+    return account;
+  };
 
   app.get(
     '/accounts/:id',
-    { schema: { tags, params, response: { 200: sandboxAccountView, 400: errorBody, 404: errorBody } } },
+    {
+      ...accountGuard,
+      schema: {
+        tags,
+        security,
+        params,
+        response: { 200: sandboxAccountView, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
     async (request) => {
-      const account = await sandbox.account(request.params.id);
-      if (!account) throw notFound('Unknown account');
+      const account = await ownAccount(currentUser(request), request.params.id);
       return { id: account.id, businessName: account.businessName, active: account.active };
     },
   );
@@ -55,15 +77,18 @@ export async function sandboxProviderRoutes(instance: FastifyInstance, { ctx }: 
   app.post(
     '/accounts/:id/complete',
     {
+      ...accountGuard,
       schema: {
         tags,
+        security,
         params,
         body: sandboxOnboardingBody,
-        response: { 200: sandboxAccountView, 400: errorBody, 404: errorBody },
+        response: { 200: sandboxAccountView, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
     async (request) => {
       const { id } = request.params;
+      await ownAccount(currentUser(request), id);
       if (!(await sandbox.complete(id, request.body.businessName))) throw notFound('Unknown account');
       await onboarding.accountUpdated(id);
       return { id, businessName: request.body.businessName, active: true };
@@ -72,8 +97,23 @@ export async function sandboxProviderRoutes(instance: FastifyInstance, { ctx }: 
 
   app.get(
     '/accounts/:id/dashboard',
-    { schema: { tags, params, response: { 200: sandboxDashboardView, 400: errorBody, 404: errorBody } } },
+    {
+      ...accountGuard,
+      schema: {
+        tags,
+        security,
+        params,
+        response: {
+          200: sandboxDashboardView,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+        },
+      },
+    },
     async (request) => {
+      await ownAccount(currentUser(request), request.params.id);
       const dashboard = await sandbox.dashboard(request.params.id);
       if (!dashboard) throw notFound('Unknown account');
       return dashboard;

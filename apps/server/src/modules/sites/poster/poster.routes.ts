@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SITE_LANGS } from '@fairway/domain';
 import type { AppContext } from '../../../context';
+import { publicBase } from '../../../lib/public-url';
 import { currentSite } from '../../../plugins/auth';
 import { PosterService } from './poster.service';
 
@@ -28,7 +29,11 @@ export async function dashboardPosterRoutes(instance: FastifyInstance, { ctx }: 
       },
     },
     async (request, reply) => {
-      const poster = await service.poster(currentSite(request), request.query.lang);
+      const poster = await service.poster(
+        currentSite(request),
+        request.query.lang,
+        publicBase(ctx.config, request),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${poster.filename}"`)

@@ -30,15 +30,18 @@ export class PosterService {
     this.sites = new SitesRepository(db);
   }
 
-  /** The site's poster in `lang`, by default the site's own language. */
-  async poster(siteId: string, lang?: SiteLang): Promise<PosterFile> {
+  /**
+   * The site's poster in `lang`, by default the site's own language. `appUrl`: where the operator reached
+   * this server (PUBLIC_URL when set), so the QR code never points a guest's phone at localhost.
+   */
+  async poster(siteId: string, lang?: SiteLang, appUrl = this.publicUrl): Promise<PosterFile> {
     const site = await this.sites.find(siteId);
     if (!site) throw notFound('Site not found');
     const logoKey = keyOfPublicFileUrl(site.logo);
     const logo = logoKey ? await this.files.get(logoKey) : null;
     const poster = await buildPosterPdf({
       siteName: site.name,
-      url: guestSiteUrl(this.publicUrl, siteId),
+      url: guestSiteUrl(appUrl, siteId),
       lang: lang ?? (isSiteLang(site.lang) ? site.lang : 'en'),
       logo: logo?.bytes,
     });

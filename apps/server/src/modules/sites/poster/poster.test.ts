@@ -337,8 +337,13 @@ describe('GET /api/dashboard/sites/poster', () => {
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
+  /** The operator's browser reached the server at the club's address (no PUBLIC_URL in tests). */
+  const CLUB_ADDRESS = '192.168.1.20:3000';
   const getPoster = (token: string, siteId: string, query = '') =>
-    rt.app.inject({ url: `/api/dashboard/sites/poster${query}`, headers: asUser(token, siteId) });
+    rt.app.inject({
+      url: `/api/dashboard/sites/poster${query}`,
+      headers: { ...asUser(token, siteId), host: CLUB_ADDRESS },
+    });
 
   it("answers a role-basic user with the site's PDF, its QR code to the guest site page", async () => {
     const res = await getPoster(staff, demoId);
@@ -348,8 +353,9 @@ describe('GET /api/dashboard/sites/poster', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="demo-golf-club-poster.pdf"');
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const page = await firstPage(res.rawPayload);
+    // Without PUBLIC_URL the QR code leads where the operator reached the server, never to localhost.
     expect(readQr((await paintedShapes(page)).rectangles).text).toBe(
-      `${rt.ctx.config.publicUrl}/guest/site/${demoId}`,
+      `http://${CLUB_ADDRESS}/guest/site/${demoId}`,
     );
   });
 

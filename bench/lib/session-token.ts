@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@fairway/domain';
+import type { Runtime } from '../../apps/server/src/runtime';
+import { hashToken, randomToken } from '../../apps/server/src/lib/tokens';
+import { AuthRepository } from '../../apps/server/src/modules/auth/auth.repository';
+
+/**
+ * An access token for a bench user without a login round trip. Access tokens belong to a session (a
+ * refresh-token family) that every request checks is alive, so the session is stored first.
+ */
+export async function sessionToken(rt: Runtime, userId: string, role: Role, ttlSeconds = 3_600) {
+  const familyId = randomUUID();
+  await new AuthRepository(rt.ctx.db).insertRefreshToken({
+    userId,
+    familyId,
+    tokenHash: hashToken(randomToken()),
+    expiresAt: new Date(Date.now() + ttlSeconds * 1_000),
+  });
+  return rt.ctx.tokens.sign(userId, role, familyId, ttlSeconds);
+}
