@@ -64,6 +64,16 @@ export async function superadminLoader({ request }: LoaderFunctionArgs): Promise
   return null;
 }
 
+/**
+ * Pages outside the app's layout that still need a signed-in user (the sandbox's onboarding and account
+ * dashboard, whose club's admins alone may see them): no session → /login, then back here.
+ */
+export async function signedInLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const session = await ensureSession();
+  if (!session) throw redirect(loginPathFor(pathOf(request)));
+  return null;
+}
+
 /** Login pages send an already authenticated user to the map (spec §2). */
 export async function guestOnlyLoader(): Promise<null> {
   const session = await ensureSession().catch(() => null);

@@ -8,7 +8,7 @@ import { LaterReleasePage } from '../components/LaterReleasePage';
 import { ADMIN_SECTIONS } from '../features/admin/admin-sections';
 import type { TranslationKey } from '../lib/i18n';
 import { AppShell } from './AppShell';
-import { createAuthenticatedLoader, guestOnlyLoader, superadminLoader } from './guards';
+import { createAuthenticatedLoader, guestOnlyLoader, signedInLoader, superadminLoader } from './guards';
 import { NotFoundPage, RouteErrorBoundary } from './RouteErrorBoundary';
 import type { RouteHandle } from './route-handle';
 import { SessionRoute } from './SessionRoute';
@@ -192,8 +192,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           ],
         },
         {
-          // The sandbox payment provider's hosted onboarding page: no Fairway login, like the provider's own.
+          // The sandbox payment provider's hosted onboarding page, for the club's admin (signed in).
           path: 'sandbox/onboarding/:accountId',
+          loader: signedInLoader,
           handle: { layout: 'guest', titleKey: 'pages.sandboxOnboarding' } satisfies RouteHandle,
           lazy: async () => ({
             Component: (await import('../features/payments/onboarding/SandboxOnboardingPage'))
@@ -210,8 +211,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           }),
         },
         {
-          // The sandbox's account dashboard (the Revenue page's "provider dashboard" link).
+          // The sandbox's account dashboard (the Revenue page's "provider dashboard" link), admins only.
           path: 'sandbox/dashboard/:accountId',
+          loader: signedInLoader,
           handle: { layout: 'guest', titleKey: 'pages.sandboxDashboard' } satisfies RouteHandle,
           lazy: async () => ({
             Component: (await import('../features/payments/dashboard/SandboxDashboardPage'))

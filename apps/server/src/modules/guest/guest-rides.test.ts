@@ -267,12 +267,48 @@ describe("the cart's own code", () => {
     expect((await unlockWith(randomUUID(), '135790')).statusCode).toBe(404);
   });
 
-  it('lets one address try at most 10 codes a minute', async () => {
-    const cart = await insertCart(rt, club.siteId, { lockCode: '111111' });
-    for (let i = 0; i < 10; i++) expect((await unlockWith(cart.id, '222222')).statusCode).toBe(403);
-    const blocked = await unlockWith(cart.id, '111111');
-    expect(blocked.statusCode).toBe(429);
-    expect(await ridesOfCart(rt, cart.id)).toEqual([]);
+  describe('code tries are limited per address, cart and code, not per address alone (issue #15)', () => {
+    /** Guests at the club share its Wi-Fi: one address for all of them. */
+    const clubWifi = '198.51.100.40';
+    const tryCode = (deviceId: string, code: string, remoteAddress = clubWifi) =>
+      rt.app.inject({
+        method: 'POST',
+        url: `/api/guest/devices/${deviceId}/unlock`,
+        remoteAddress,
+        payload: { rideData: { type: 'code', code, name: 'Gina Guest' } },
+      });
+
+    it('slows one code tried again and again at a cart, with a machine-readable wait; other guests go on', async () => {
+      const cart = await insertCart(rt, club.siteId, { lockCode: '111111' });
+      for (let i = 0; i < 5; i++) expect((await tryCode(cart.id, '222222')).statusCode).toBe(403);
+      const blocked = await tryCode(cart.id, '222222');
+      expect(blocked.statusCode).toBe(429);
+      const wait = Number(blocked.headers['retry-after']);
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(blocked.json()).toEqual({
+        message: `Too many tries; try again in ${wait} seconds`,
+        code: 'rateLimited',
+        retryAfter: wait,
+      });
+      expect(await ridesOfCart(rt, cart.id)).toEqual([]);
+
+      // Another guest behind the same address, at another cart, is not held up by the first one's tries.
+      const other = await insertCart(rt, club.siteId, { lockCode: '333333' });
+      expect((await tryCode(other.id, '444444')).statusCode).toBe(403);
+      // Nor is a different code at the first cart (it is judged, and wrong).
+      expect((await tryCode(cart.id, '555555')).statusCode).toBe(403);
+    });
+
+    it('caps the codes tried on one cart, from any address, so a code cannot be guessed by trying', async () => {
+      const cart = await insertCart(rt, club.siteId, { lockCode: '111111' });
+      for (let i = 0; i < 20; i++)
+        expect((await tryCode(cart.id, String(600000 + i), `203.0.113.${i}`)).statusCode).toBe(403);
+      const blocked = await tryCode(cart.id, '111111', '203.0.113.99');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'rateLimited' });
+      expect(await ridesOfCart(rt, cart.id)).toEqual([]);
+    });
   });
 
   it('opens a ride with the right code and the cart unlocks', async () => {

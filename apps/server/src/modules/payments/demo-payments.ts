@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { applicationFeeOf } from '@fairway/domain';
+import { DEMO_COURSE } from '@fairway/simulator';
 import type { DbExecutor } from '../users/users.repository';
-import { devices } from '../devices/devices.table';
+import { devices, positions } from '../devices/devices.table';
+import { demoRideTrail } from '../platform/demo-trails';
 import { rides } from '../rides/rides.table';
 import { prices, services } from '../services/services.table';
 import { sites } from '../sites/sites.table';
@@ -66,13 +68,23 @@ export async function seedDemoPayments(tx: DbExecutor, siteId: string, publicUrl
   };
 
   const now = Date.now();
+  const rounds: Array<{ cartId: string; start: number; end: number }> = [];
+  const busy = (cartId: string, start: Date, end: Date) =>
+    rounds.some(
+      (round) => round.cartId === cartId && round.start < end.getTime() && start.getTime() < round.end,
+    );
   for (let day = DAYS; day >= 0; day--) {
     const count = 2 + Math.floor(random() * 4);
     for (let n = 0; n < count; n++) {
       const created = new Date(now - day * 86_400_000 - Math.floor(random() * 8 * 3_600_000));
       if (created.getTime() > now) continue;
       const rate = pick(rates);
-      const cart = pick(carts);
+      const minutes = 60 + Math.floor(random() * 180);
+      const paidAt = new Date(created.getTime() + 90_000);
+      const rideEnd = new Date(Math.min(paidAt.getTime() + minutes * 60_000, now));
+      // A cart drives one round at a time: its trails never overlap another ride's.
+      const free = carts.filter((candidate) => !busy(candidate.id, paidAt, rideEnd));
+      const cart = pick(free.length > 0 ? free : carts);
       const name = pick(GUESTS);
       const email = `${name.toLowerCase().replace(' ', '.')}@example.com`;
       const total = rate.amount + site.unlockFee;
@@ -94,7 +106,6 @@ export async function seedDemoPayments(tx: DbExecutor, siteId: string, publicUrl
       const charge = paid ? newSandboxId.charge() : null;
       const fee = paid ? sandboxProcessingFee(total) : 0;
       const applicationFee = applicationFeeOf(total, share);
-      const paidAt = new Date(created.getTime() + 90_000);
       await tx.insert(sandboxCheckoutSessions).values({
         id: sessionId,
         accountId,
@@ -165,7 +176,13 @@ export async function seedDemoPayments(tx: DbExecutor, siteId: string, publicUrl
         })
         .returning({ id: payments.id });
       if (outcome === 'succeeded') {
-        const minutes = 60 + Math.floor(random() * 180);
+        // The ride's trail, point count and distance, as a real ride leaves them when it ends.
+        const trail = demoRideTrail(DEMO_COURSE, paidAt, rideEnd);
+        rounds.push({ cartId: cart.id, start: paidAt.getTime(), end: rideEnd.getTime() });
+        for (let i = 0; i < trail.positions.length; i += 500)
+          await tx
+            .insert(positions)
+            .values(trail.positions.slice(i, i + 500).map((point) => ({ deviceId: cart.id, ...point })));
         const [ride] = await tx
           .insert(rides)
           .values({
@@ -180,9 +197,10 @@ export async function seedDemoPayments(tx: DbExecutor, siteId: string, publicUrl
             paymentId: payment!.id,
             meta: { name, email },
             start: paidAt,
-            end: new Date(Math.min(paidAt.getTime() + minutes * 60_000, now)),
-            duration: Math.round(Math.min(minutes * 60_000, now - paidAt.getTime()) / 1000),
-            distance: Math.round(minutes * 0.9) / 10,
+            end: rideEnd,
+            duration: Math.round((rideEnd.getTime() - paidAt.getTime()) / 1000),
+            distance: trail.distanceKm,
+            points: trail.positions.length,
             amount: total,
           })
           .returning({ id: rides.id });

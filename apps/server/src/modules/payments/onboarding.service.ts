@@ -12,15 +12,16 @@ export class OnboardingService {
   constructor(
     private readonly db: Db,
     private readonly provider: PaymentProvider,
-    private readonly publicUrl: string,
   ) {}
 
-  /** The provider's onboarding address for the site, creating its account on the first call. */
-  async onboard(siteId: string): Promise<{ url: string }> {
+  /**
+   * The provider's onboarding address for the site, creating its account on the first call. `appUrl`: this
+   * app's address as the admin reached it (PUBLIC_URL when set), where the provider sends them back.
+   */
+  async onboard(siteId: string, appUrl: string): Promise<{ url: string }> {
     const [site] = await this.db.select().from(sites).where(eq(sites.id, siteId));
     if (!site) throw notFound('Site not found');
-    const back = (state: string) =>
-      new URL(`/settings/booking?onboarding=${state}`, this.publicUrl).toString();
+    const back = (state: string) => new URL(`/settings/booking?onboarding=${state}`, appUrl).toString();
     const { accountId, url } = await this.provider.onboardingLink({
       accountId: site.stripeAccountId,
       siteId,

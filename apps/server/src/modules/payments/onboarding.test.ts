@@ -40,11 +40,15 @@ describe('payment onboarding with the sandbox provider', () => {
     const again = new URL((await onboard(siteId)).json<{ url: string }>().url);
     expect(again.pathname).toBe(url.pathname);
 
-    const account = await rt.app.inject({ url: `/api/sandbox/accounts/${accountId}` });
+    const account = await rt.app.inject({
+      url: `/api/sandbox/accounts/${accountId}`,
+      headers: asUser(superadmin),
+    });
     expect(account.json()).toMatchObject({ id: accountId, active: false });
     const done = await rt.app.inject({
       method: 'POST',
       url: `/api/sandbox/accounts/${accountId}/complete`,
+      headers: asUser(superadmin),
       payload: { businessName: 'Links Trust' },
     });
     expect(done.statusCode, done.body).toBe(200);
@@ -52,18 +56,45 @@ describe('payment onboarding with the sandbox provider', () => {
   });
 
   it('refuses unknown and malformed sandbox accounts, and an empty business name', async () => {
+    const asSuperadmin = { headers: asUser(superadmin) };
     expect(
-      (await rt.app.inject({ url: `/api/sandbox/accounts/acct_sbx_${'0'.repeat(24)}` })).statusCode,
+      (await rt.app.inject({ url: `/api/sandbox/accounts/acct_sbx_${'0'.repeat(24)}`, ...asSuperadmin }))
+        .statusCode,
     ).toBe(404);
-    expect((await rt.app.inject({ url: '/api/sandbox/accounts/acct_other' })).statusCode).toBe(400);
+    expect(
+      (await rt.app.inject({ url: '/api/sandbox/accounts/acct_other', ...asSuperadmin })).statusCode,
+    ).toBe(400);
     const siteId = await createClub(rt, superadmin, false);
     const accountId = new URL((await onboard(siteId)).json<{ url: string }>().url).pathname.split('/')[3];
     const blank = await rt.app.inject({
       method: 'POST',
       url: `/api/sandbox/accounts/${accountId}/complete`,
+      headers: asUser(superadmin),
       payload: { businessName: '  ' },
     });
     expect(blank.statusCode).toBe(400);
+    expect((await siteOf(siteId)).stripeConfig.accountActive).toBe(false);
+  });
+
+  it("completes a club's sandbox onboarding only for that club's admin (issue #15)", async () => {
+    const siteId = await createClub(rt, superadmin, false);
+    const accountId = new URL((await onboard(siteId)).json<{ url: string }>().url).pathname.split('/')[3];
+    const complete = (token?: string) =>
+      rt.app.inject({
+        method: 'POST',
+        url: `/api/sandbox/accounts/${accountId}/complete`,
+        headers: token ? asUser(token) : {},
+        payload: { businessName: 'Not Yours' },
+      });
+    const read = (token?: string) =>
+      rt.app.inject({ url: `/api/sandbox/accounts/${accountId}`, headers: token ? asUser(token) : {} });
+    // The demo club's admin and staff hold another club: anonymous 401, staff 403, another admin 404.
+    expect((await complete()).statusCode).toBe(401);
+    expect((await complete(await loginAs(rt, 'staff@example.com'))).statusCode).toBe(403);
+    const otherAdmin = await loginAs(rt, 'admin@example.com');
+    expect((await complete(otherAdmin)).statusCode).toBe(404);
+    expect((await read()).statusCode).toBe(401);
+    expect((await read(otherAdmin)).statusCode).toBe(404);
     expect((await siteOf(siteId)).stripeConfig.accountActive).toBe(false);
   });
 

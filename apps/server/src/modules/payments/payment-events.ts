@@ -47,7 +47,9 @@ export async function applyPaymentEvent(
       if (payment.status === 'succeeded' || payment.refundedAt) return null;
       await payments.update(payment.id, {
         status: 'succeeded',
-        succeededAt: now,
+        // When the guest paid (the provider's event time), not when we heard of it: a delivery delayed by
+        // a crash must not make an old payment look fresh enough to unlock a cart (issue #15).
+        succeededAt: paidAt(event, now),
         paymentIntentId: intent,
         processingFee: details?.processingFee ?? 0,
         applicationFee: details?.applicationFee ?? payment.applicationFee,
@@ -97,6 +99,12 @@ export async function applyPaymentEvent(
     return null;
   }
   return null;
+}
+
+/** The event's own time, never later than now (a provider clock a little ahead changes nothing). */
+function paidAt(event: ProviderEvent, now: Date): Date {
+  const created = Number.isFinite(event.created) ? event.created * 1000 : now.getTime();
+  return new Date(Math.min(created, now.getTime()));
 }
 
 async function lockById(payments: PaymentsRepository, id: string): Promise<PaymentRow | null> {

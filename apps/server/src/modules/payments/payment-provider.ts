@@ -17,8 +17,11 @@ export interface PaymentProvider {
   onboardingLink(input: OnboardingInput): Promise<{ accountId: string; url: string }>;
   /** Whether the account can take card payments (onboarding complete, charges enabled). */
   accountActive(accountId: string): Promise<boolean>;
-  /** The provider's dashboard for the club's account (Stripe Express login link), or null if none. */
-  dashboardLink(accountId: string): Promise<string | null>;
+  /**
+   * The provider's dashboard for the club's account (Stripe Express login link), or null if none.
+   * `appUrl`: where the operator reached this server (the sandbox's dashboard is one of its pages).
+   */
+  dashboardLink(accountId: string, appUrl: string): Promise<string | null>;
   /** A hosted checkout for one payment on the club's account. */
   createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
   /** Ends an unpaid checkout so it can no longer be paid (the guest went away, the cart is gone). */

@@ -16,7 +16,7 @@ export async function createPaymentProvider(config: Config, db: Db, log: Logger)
     });
   // The sandbox signs its webhooks like Stripe; its secret is generated once and kept in the database.
   const webhookSecret = `whsec_${await platformSecret(db, 'sandbox-webhook-secret')}`;
-  return new SandboxPaymentProvider(db, config.publicUrl, webhookSecret, log);
+  return new SandboxPaymentProvider(db, config.PUBLIC_URL ?? null, webhookSecret, log);
 }
 
 /** The sandbox, when it is the provider: its own pages (onboarding, checkout, dashboard) exist only then. */

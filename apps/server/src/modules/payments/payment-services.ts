@@ -17,7 +17,7 @@ export function paymentServices(ctx: AppContext) {
     ctx.log,
     ctx.config.PAID_UNLOCK_REFUND_SECONDS * 1000,
   );
-  const onboarding = new OnboardingService(ctx.db, ctx.payments, ctx.config.publicUrl);
+  const onboarding = new OnboardingService(ctx.db, ctx.payments);
   return {
     refunds,
     paidRides,

@@ -46,8 +46,11 @@ export class PaymentsService {
     };
   }
 
-  /** The provider account's balance and payouts; empty until the club is onboarded. */
-  async balance(siteId: string): Promise<BalanceAnswer> {
+  /**
+   * The provider account's balance and payouts; empty until the club is onboarded. `appUrl`: where the
+   * operator reached this server, for the sandbox's dashboard link.
+   */
+  async balance(siteId: string, appUrl: string): Promise<BalanceAnswer> {
     const site = await this.sites.find(siteId);
     if (!site) throw notFound('Site not found');
     const accountId = site.stripeAccountId;
@@ -56,7 +59,7 @@ export class PaymentsService {
     const [balance, payouts, dashboardUrl] = await Promise.all([
       this.provider.balance(accountId),
       this.provider.payouts(accountId, PAYOUTS_SHOWN),
-      this.provider.dashboardLink(accountId),
+      this.provider.dashboardLink(accountId, appUrl),
     ]);
     return { balance, payouts: { data: payouts }, dashboardUrl };
   }

@@ -31,7 +31,7 @@ export async function createPaymentSite(
   superadmin: string,
   name: string,
   activate: ActivateAccount = (accountId, businessName) =>
-    completeSandboxOnboarding(rt, accountId, businessName),
+    completeSandboxOnboarding(rt, superadmin, accountId, businessName),
 ): Promise<PaymentSite> {
   const dashboard = (method: 'POST' | 'PATCH', url: string, siteId: string, payload: object) =>
     rt.app.inject({ method, url: `/api/dashboard${url}`, headers: asUser(superadmin, siteId), payload });
@@ -86,10 +86,16 @@ export async function createPaymentSite(
   };
 }
 
-async function completeSandboxOnboarding(rt: Runtime, accountId: string, businessName: string) {
+async function completeSandboxOnboarding(
+  rt: Runtime,
+  token: string,
+  accountId: string,
+  businessName: string,
+) {
   const completed = await rt.app.inject({
     method: 'POST',
     url: `/api/sandbox/accounts/${accountId}/complete`,
+    headers: asUser(token),
     payload: { businessName },
   });
   expect(completed.statusCode, completed.body).toBe(200);

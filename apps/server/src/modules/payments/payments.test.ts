@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { SANDBOX_CARDS, type GuestPaymentView, type PaymentView, type PaymentsPage } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
@@ -17,7 +17,8 @@ import {
   startCheckout,
   type PaymentSite,
 } from './payments.test-support';
-import { sandboxRefunds } from './sandbox/sandbox.table';
+import { sandboxOf } from './payment-providers';
+import { sandboxRefunds, sandboxWebhookDeliveries } from './sandbox/sandbox.table';
 
 /** The whole chain (checkout page → signed webhook over HTTP → ledger → cart) under a loaded test run. */
 const SLOW = 15_000;
@@ -233,6 +234,97 @@ describe('webhooks', () => {
     expect((await guestPayment(checkout.paymentId)).status).toBe('succeeded');
     const [processed] = await rt.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, stored!.id));
     expect(processed!.processedAt).not.toBeNull();
+  });
+});
+
+describe('a payment confirmed after the unlock window (issue #15)', () => {
+  it('is refunded as an unconfirmed unlock, and the cart is never unlocked for a guest who has left', async () => {
+    const { cart, checkout } = await checkoutAtNewCart();
+    const sandbox = sandboxOf(rt.ctx.payments)!;
+    // The platform cannot be reached while the guest pays (it crashed): the paid event waits in the sandbox.
+    sandbox.deliverTo('http://127.0.0.1:9/api/payments/webhook');
+    let waiting;
+    try {
+      expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
+      waiting = await eventually(async () => {
+        const [row] = await rt.ctx.db
+          .select()
+          .from(sandboxWebhookDeliveries)
+          .where(
+            and(
+              eq(sandboxWebhookDeliveries.type, 'checkout.session.completed'),
+              like(sandboxWebhookDeliveries.payload, `%${checkout.id}%`),
+            ),
+          );
+        return row && row.attempts > 0 ? row : undefined;
+      }, SLOW);
+    } finally {
+      sandbox.deliverTo(`${rt.url}/api/payments/webhook`);
+    }
+    // It reaches the platform only after the window: the event made when the guest paid, that long ago.
+    await rt.ctx.db
+      .update(sandboxWebhookDeliveries)
+      .set({ deliveredAt: new Date() })
+      .where(eq(sandboxWebhookDeliveries.eventId, waiting.eventId));
+    const event = JSON.parse(waiting.payload) as { created: number };
+    event.created -= rt.ctx.config.PAID_UNLOCK_REFUND_SECONDS + 5;
+    expect((await signedWebhook(event)).statusCode).toBe(200);
+
+    expect(await guestPayment(checkout.paymentId)).toMatchObject({
+      status: 'cancelled',
+      refunded: true,
+      refundReason: 'cartNeverConfirmed',
+      rideId: null,
+    });
+    expect(await rideOf(checkout.paymentId)).toBeUndefined();
+    expect(cart.commands.filter((command) => command.name === 'unlock')).toHaveLength(0);
+  });
+});
+
+describe('checkout addresses when PUBLIC_URL is unset (issue #15)', () => {
+  const clubLan = '192.168.1.20:3000';
+  const generate = (host: string, returnTo: string, deviceId: string) =>
+    rt.app.inject({
+      method: 'POST',
+      url: '/api/guest/stripe/generate-checkout-session',
+      // TRUST_PROXY is off: forwarded headers from anyone are not believed.
+      headers: { host, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      payload: {
+        email: 'guest@example.com',
+        name: 'Gina Guest',
+        success_url: `${returnTo}/ride/paid?session={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${returnTo}/ride/cancelled`,
+        siteId: club.siteId,
+        rateId: club.guestPriceId,
+        deviceId,
+      },
+    });
+
+  it("sends the guest to the sandbox's page at the address the phone reached, not localhost", async () => {
+    const cart = await cartAtClub();
+    const res = await generate(clubLan, `http://${clubLan}`, cart.deviceId);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<{ id: string; url: string; paymentId: string }>();
+    expect(answer.url).toBe(`http://${clubLan}/sandbox/checkout/${answer.id}`);
+    expect((await payWith(rt, answer.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
+    const row = await eventually(async () => {
+      const payment = await ledgerRow(answer.paymentId);
+      return payment.receiptUrl ? payment : undefined;
+    }, SLOW);
+    expect(row.receiptUrl).toMatch(
+      new RegExp(`^http://${clubLan.replace(/\./g, '\\.')}/api/sandbox/receipts/`),
+    );
+  });
+
+  it('refuses a forged Host, and return addresses that are neither PUBLIC_URL nor the Host', async () => {
+    const cart = await cartAtClub();
+    const forged = await generate('evil.example/x', 'http://evil.example', cart.deviceId);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ code: 'badHost' });
+    const elsewhere = await generate(clubLan, 'http://evil.example', cart.deviceId);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({ code: 'returnUrl' });
+    expect((await dashboardPayments()).data.filter((p) => p.device?._id === cart.deviceId)).toEqual([]);
   });
 });
 

@@ -37,10 +37,16 @@ export class PaidRidesService implements PaidPurchase {
     private readonly refundAfterMs: number,
   ) {}
 
-  async paymentSucceeded(payment: PaymentRow): Promise<void> {
+  async paymentSucceeded(payment: PaymentRow, now = Date.now()): Promise<void> {
     if (payment.purpose !== 'ride' || !payment.deviceId || payment.refundedAt) return;
     // Already started by an earlier delivery: nothing more to do.
     if (await this.rideOf(payment.id)) return;
+    // Heard of too late (a crash delayed the webhook): the guest has waited out the window and may have
+    // left, so the cart is not unlocked for nobody; the payment is refunded like an unconfirmed unlock.
+    if (this.paidTooLongAgo(payment, now)) {
+      await this.refundUnconfirmed(payment, 'the payment was confirmed after the unlock window');
+      return;
+    }
     try {
       const ride = await this.lifecycle.openByUnlock({
         deviceId: payment.deviceId,
@@ -104,6 +110,10 @@ export class PaidRidesService implements PaidPurchase {
     }
     this.log.warn({ paymentId: payment.id, rideEnded: ended !== null, why }, 'paid unlock refunded');
     return true;
+  }
+
+  private paidTooLongAgo(payment: PaymentRow, now: number): boolean {
+    return payment.succeededAt !== null && payment.succeededAt.getTime() < now - this.refundAfterMs;
   }
 
   private async rideOf(paymentId: string): Promise<RideRow | null> {

@@ -22,6 +22,7 @@ const CODE_KEYS: Record<string, MessageKey> = {
   paymentsNotActive: 'refusals.paymentsNotActive',
   freeRate: 'refusals.freeRate',
   providerUnavailable: 'refusals.providerUnavailable',
+  rateLimited: 'refusals.rateLimited',
   IN_USE: 'status.IN_USE.message',
   KEYMODE: 'status.KEYMODE.message',
   OFFLINE: 'status.OFFLINE.message',
@@ -35,6 +36,8 @@ export function errorText(t: Translate, error: unknown): string {
   const key = error.code ? CODE_KEYS[error.code] : undefined;
   if (key) return t(key);
   if (error.status === 0) return t('errors.unreachable');
+  // Any other route's limit answers the rate-limit plugin's English text: say it in the guest's language.
+  if (error.status === 429) return t('refusals.rateLimited');
   if (error.status >= 500 || !error.message) return t('errors.generic');
   return error.message;
 }

@@ -11,6 +11,8 @@ export class GuestApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** a 429's wait in whole seconds (its body's `retryAfter`, else its Retry-After header) */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'GuestApiError';
@@ -25,6 +27,13 @@ export const isAbort = (error: unknown): boolean =>
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Seconds to wait before trying again: the body's field, else the header (seconds form), else unknown. */
+function retryAfterOf(data: unknown, headers: Headers): number | undefined {
+  const field = isRecord(data) ? data.retryAfter : undefined;
+  const seconds = typeof field === 'number' ? field : Number(headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
 
 export async function guestRequest<T>(
   method: 'GET' | 'POST',
@@ -82,7 +91,12 @@ export async function guestRequest<T>(
     if (!response.ok) {
       const message = isRecord(data) && typeof data.message === 'string' ? data.message : response.statusText;
       const code = isRecord(data) && typeof data.code === 'string' ? data.code : undefined;
-      throw new GuestApiError(response.status, message || `HTTP ${response.status}`, code);
+      throw new GuestApiError(
+        response.status,
+        message || `HTTP ${response.status}`,
+        code,
+        response.status === 429 ? retryAfterOf(data, response.headers) : undefined,
+      );
     }
     if (check && !(isRecord(data) && check(data)))
       throw new GuestApiError(502, 'The server sent an unexpected answer', 'badAnswer');

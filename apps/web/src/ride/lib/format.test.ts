@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance, formatMinutes, formatPercent, formatRideDuration, weekdayName } from './format';
+import {
+  formatDistance,
+  formatMinutes,
+  formatPercent,
+  formatRideDuration,
+  formatWait,
+  weekdayName,
+} from './format';
 import { formatMoney } from './money';
 
 /** Intl puts no-break spaces in some languages; tests read them as plain spaces. */
@@ -38,5 +45,14 @@ describe('durations and numbers', () => {
     expect(plain(formatPercent(82, 'en'))).toBe('82%');
     expect(weekdayName(0, 'en')).toBe('Sun');
     expect(weekdayName(1, 'de')).toBe('Mo');
+  });
+});
+
+describe('formatWait', () => {
+  it('shows a countdown as a clock, whole seconds, never below one', () => {
+    expect(formatWait(49)).toBe('0:49');
+    expect(formatWait(65)).toBe('1:05');
+    expect(formatWait(0.2)).toBe('0:01');
+    expect(formatWait(0)).toBe('0:01');
   });
 });

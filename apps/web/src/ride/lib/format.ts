@@ -20,6 +20,15 @@ export function formatRideDuration(totalSeconds: number, locale: string): string
   return formatMinutes(Math.floor(seconds / 60), locale);
 }
 
+/**
+ * A wait counting down, as a clock: '0:49', '1:05' (whole seconds, never below one). A clock reads the same
+ * after "in", "om", "za" in every language, where a unit word would need each language's grammar.
+ */
+export function formatWait(totalSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 export const formatDistance = (km: number, locale: string): string =>
   new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 }).format(km);
 

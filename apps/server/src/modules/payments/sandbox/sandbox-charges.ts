@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import type { DbExecutor } from '../../users/users.repository';
 import type { PaymentDetails, ProviderRefundReason } from '../payment-provider';
 import { chargeObject, sandboxEvent, type SandboxSession } from './sandbox-events';
-import { newSandboxId, type SandboxAddresses } from './sandbox-ids';
+import { newSandboxId, type SandboxAddressesFor } from './sandbox-ids';
 import { sandboxLedger, type Ledger } from './sandbox-ledger';
 import type { SandboxReceipt } from './sandbox-receipt';
 import type { SandboxWebhooks } from './sandbox-webhooks';
@@ -24,7 +24,7 @@ export class SandboxCharges {
   constructor(
     private readonly db: Db,
     private readonly webhooks: SandboxWebhooks,
-    private readonly addresses: SandboxAddresses,
+    private readonly addresses: SandboxAddressesFor,
   ) {}
 
   async paymentDetails(accountId: string, paymentIntentId: string): Promise<PaymentDetails> {
@@ -32,7 +32,7 @@ export class SandboxCharges {
     return {
       processingFee: session.processingFee ?? 0,
       applicationFee: session.applicationFee,
-      receiptUrl: this.addresses.receipt(session.chargeId!),
+      receiptUrl: this.addresses(session.successUrl).receipt(session.chargeId!),
     };
   }
 
@@ -61,7 +61,11 @@ export class SandboxCharges {
         currency: session.currency,
         reason,
       });
-      const charge = chargeObject(session, this.addresses.receipt(session.chargeId!), session.amount);
+      const charge = chargeObject(
+        session,
+        this.addresses(session.successUrl).receipt(session.chargeId!),
+        session.amount,
+      );
       const eventId = await this.webhooks.enqueue(tx, sandboxEvent('charge.refunded', accountId, charge));
       return { refundId, eventIds: [eventId] };
     });

@@ -16,7 +16,7 @@ import {
   type SandboxSession,
 } from './sandbox-events';
 import { sandboxProcessingFee } from './sandbox-fees';
-import { newSandboxId, type SandboxAddresses } from './sandbox-ids';
+import { newSandboxId, type SandboxAddressesFor } from './sandbox-ids';
 import type { SandboxWebhooks } from './sandbox-webhooks';
 import { sandboxAccounts, sandboxCheckoutSessions as sessions } from './sandbox.table';
 
@@ -44,7 +44,7 @@ export class SandboxCheckouts {
   constructor(
     private readonly db: Db,
     private readonly webhooks: SandboxWebhooks,
-    private readonly addresses: SandboxAddresses,
+    private readonly addresses: SandboxAddressesFor,
   ) {}
 
   /** Refuses, as Stripe would, an unknown account or one that cannot take payments yet. */
@@ -78,7 +78,7 @@ export class SandboxCheckouts {
       cancelUrl: input.cancelUrl,
       expiresAt: input.expiresAt,
     });
-    return { sessionId: id, url: this.addresses.checkoutPage(id) };
+    return { sessionId: id, url: this.addresses(input.successUrl).checkoutPage(id) };
   }
 
   /** The checkout page's view. An open session past its expiry is expired first, as Stripe's is by then. */
@@ -191,7 +191,10 @@ export class SandboxCheckouts {
       .set({ status: 'expired' })
       .where(eq(sessions.id, session.id))
       .returning();
-    const object = checkoutSessionObject(expired!, this.addresses.checkoutPage(session.id));
+    const object = checkoutSessionObject(
+      expired!,
+      this.addresses(session.successUrl).checkoutPage(session.id),
+    );
     return this.webhooks.enqueue(
       tx,
       sandboxEvent('checkout.session.expired', session.accountId, object, now),
@@ -232,7 +235,11 @@ export class SandboxCheckouts {
       })
       .where(eq(sessions.id, session.id))
       .returning();
-    const object = checkoutSessionObject(paid!, this.addresses.checkoutPage(session.id), card.name);
+    const object = checkoutSessionObject(
+      paid!,
+      this.addresses(session.successUrl).checkoutPage(session.id),
+      card.name,
+    );
     const eventId = await this.webhooks.enqueue(
       tx,
       sandboxEvent('checkout.session.completed', session.accountId, object, now),

@@ -29,3 +29,14 @@ export function sandboxAddresses(publicUrl: string) {
   };
 }
 export type SandboxAddresses = ReturnType<typeof sandboxAddresses>;
+
+/**
+ * The sandbox's addresses for one checkout or account. Its pages are this server's own, so they live at
+ * PUBLIC_URL when it is set, else at the origin the browser reached us at, which `appUrl` carries (a
+ * checkout's return address, checked at checkout to be this site's; an onboarding's return address).
+ */
+export type SandboxAddressesFor = (appUrl: string) => SandboxAddresses;
+export const sandboxAddressesFor =
+  (configuredUrl: string | null): SandboxAddressesFor =>
+  (appUrl) =>
+    sandboxAddresses(configuredUrl ?? new URL(appUrl).origin);

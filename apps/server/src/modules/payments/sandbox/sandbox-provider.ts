@@ -13,7 +13,7 @@ import type {
 import { verifyStripeSignedEvent } from '../webhook-signature';
 import { SandboxCharges } from './sandbox-charges';
 import { SandboxCheckouts } from './sandbox-checkout';
-import { newSandboxId, sandboxAddresses, type SandboxAddresses } from './sandbox-ids';
+import { newSandboxId, sandboxAddressesFor, type SandboxAddressesFor } from './sandbox-ids';
 import { SandboxWebhooks } from './sandbox-webhooks';
 import { sandboxAccounts } from './sandbox.table';
 
@@ -31,15 +31,19 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly checkouts: SandboxCheckouts;
   readonly charges: SandboxCharges;
   private readonly webhooks: SandboxWebhooks;
-  private readonly addresses: SandboxAddresses;
+  private readonly addresses: SandboxAddressesFor;
 
+  /**
+   * `publicUrl`: PUBLIC_URL when set; else null, and the sandbox's pages are addressed at the origin the
+   * browser reached the server at (see `sandboxAddressesFor`).
+   */
   constructor(
     private readonly db: Db,
-    publicUrl: string,
+    publicUrl: string | null,
     private readonly webhookSecret: string,
     log: Logger,
   ) {
-    this.addresses = sandboxAddresses(publicUrl);
+    this.addresses = sandboxAddressesFor(publicUrl);
     this.webhooks = new SandboxWebhooks(db, webhookSecret, log);
     this.checkouts = new SandboxCheckouts(db, this.webhooks, this.addresses);
     this.charges = new SandboxCharges(db, this.webhooks, this.addresses);
@@ -60,8 +64,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return this.checkouts.expireDue();
   }
 
-  async dashboardLink(accountId: string): Promise<string | null> {
-    return (await this.account(accountId)) ? this.addresses.dashboardPage(accountId) : null;
+  async dashboardLink(accountId: string, appUrl: string): Promise<string | null> {
+    return (await this.account(accountId)) ? this.addresses(appUrl).dashboardPage(accountId) : null;
   }
 
   createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }> {
@@ -122,7 +126,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         .insert(sandboxAccounts)
         .values({ id: accountId, siteId: input.siteId, businessName: input.businessName });
     }
-    const url = new URL(this.addresses.onboardingPage(accountId));
+    const url = new URL(this.addresses(input.returnUrl).onboardingPage(accountId));
     url.searchParams.set('return', new URL(input.returnUrl).pathname + new URL(input.returnUrl).search);
     return { accountId, url: url.toString() };
   }

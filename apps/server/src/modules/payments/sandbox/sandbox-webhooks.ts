@@ -21,15 +21,16 @@ export function stripeSignatureHeader(
 }
 
 export const WEBHOOK_DELIVERY = {
-  /** rows claimed per run, sent one after another, oldest first */
+  /** rows sent per run, one after another, oldest first */
   batchSize: 20,
   /** how long the platform may take to answer one event */
   timeoutMs: 10_000,
   /**
    * A claimed row is not due again for this long, so a concurrent run (another call, another instance)
-   * leaves it alone; longer than a whole batch can take. If the process dies mid-send, it is retried after.
+   * leaves it alone. Rows are claimed one at a time, so this covers one delivery (its timeout and a
+   * margin): if the process dies mid-send, the event is sent again seconds later, not minutes (issue #15).
    */
-  leaseSeconds: 300,
+  leaseSeconds: 15,
   /** retry delay after the n-th failed attempt: 2^n seconds, at most an hour */
   maxBackoffSeconds: 3_600,
 } as const;
@@ -89,29 +90,32 @@ export class SandboxWebhooks {
     const target = this.target;
     if (!target) return 0;
     let delivered = 0;
-    for (const row of await this.claim(only)) {
+    for (let sent = 0; sent < WEBHOOK_DELIVERY.batchSize; sent++) {
+      const row = await this.claimNext(only);
+      if (!row) break;
       if (await this.send(target, row)) delivered += 1;
     }
     return delivered;
   }
 
-  /** Takes due rows for a lease (`FOR UPDATE SKIP LOCKED`), so no concurrent run sends them as well. */
-  private async claim(only?: SQL): Promise<Delivery[]> {
+  /**
+   * Takes the oldest due row for a lease (`FOR UPDATE SKIP LOCKED`), so no concurrent run sends it as well.
+   * One row at a time: a lease only has to cover the delivery under way, never a queue behind it.
+   */
+  private async claimNext(only?: SQL): Promise<Delivery | null> {
     const due = this.db
       .select({ eventId: deliveries.eventId })
       .from(deliveries)
       .where(and(isNull(deliveries.deliveredAt), lte(deliveries.nextAttemptAt, sql`now()`), only))
       .orderBy(asc(deliveries.createdAt), asc(deliveries.eventId))
-      .limit(WEBHOOK_DELIVERY.batchSize)
+      .limit(1)
       .for('update', { skipLocked: true });
-    const claimed = await this.db
+    const [claimed] = await this.db
       .update(deliveries)
       .set({ nextAttemptAt: sql`now() + make_interval(secs => ${WEBHOOK_DELIVERY.leaseSeconds})` })
       .where(inArray(deliveries.eventId, due))
       .returning();
-    return claimed.sort(
-      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.eventId.localeCompare(b.eventId),
-    );
+    return claimed ?? null;
   }
 
   /** One attempt, signed afresh (Stripe refuses a signature older than five minutes). */

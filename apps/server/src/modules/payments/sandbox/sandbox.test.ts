@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxCheckoutView, SandboxDashboardView } from '@fairway/domain';
 import type { Runtime } from '../../../runtime';
-import { demoSiteIds, startTestServer } from '../../../../test/helpers';
+import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../../test/helpers';
 import { platformSecret } from '../../platform/platform.service';
 import { WebhookSignatureError } from '../payment-provider';
 import { sandboxOf } from '../payment-providers';
@@ -25,10 +25,14 @@ import {
 } from './sandbox.table';
 
 let rt: Runtime;
+/** The origin of the test checkouts' return addresses (checkoutInput). */
+const GUEST_ORIGIN = new URL(checkoutInput('acct').successUrl).origin;
 let sandbox: SandboxPaymentProvider;
 let capture: WebhookCapture;
 let siteId: string;
 let webhookSecret: string;
+/** the demo site's admin: its sandbox account's dashboard is theirs */
+let admin: string;
 
 beforeAll(async () => {
   rt = await startTestServer();
@@ -37,6 +41,7 @@ beforeAll(async () => {
   // The runtime points the sandbox at the platform's endpoint; these tests look at what it sends instead.
   sandbox.deliverTo(capture.url);
   siteId = (await demoSiteIds(rt)).demo;
+  admin = await loginAs(rt, 'admin@example.com');
   webhookSecret = `whsec_${await platformSecret(rt.ctx.db, 'sandbox-webhook-secret')}`;
 });
 afterAll(async () => {
@@ -77,7 +82,8 @@ describe('sandbox createCheckout', () => {
   it('opens a session on an active account and answers its hosted page', async () => {
     const { sessionId, url } = await newCheckout();
     expect(sessionId).toMatch(/^cs_sbx_[a-f\d]{24}$/);
-    expect(url).toBe(`${rt.ctx.config.publicUrl}/sandbox/checkout/${sessionId}`);
+    // No PUBLIC_URL: the page is where the guest reached the platform, which its return address names.
+    expect(url).toBe(`${GUEST_ORIGIN}/sandbox/checkout/${sessionId}`);
     expect(await sessionRow(sessionId)).toMatchObject({
       status: 'open',
       amount: 2500,
@@ -316,7 +322,7 @@ describe('sandbox payments after checkout', () => {
     expect(await sandbox.paymentDetails(accountId, paymentIntentId)).toEqual({
       processingFee: 58,
       applicationFee: 100,
-      receiptUrl: `${rt.ctx.config.publicUrl}/api/sandbox/receipts/${chargeId}`,
+      receiptUrl: `${GUEST_ORIGIN}/api/sandbox/receipts/${chargeId}`,
     });
     await expect(sandbox.paymentDetails(await newAccount(), paymentIntentId)).rejects.toThrow(/No such/);
   });
@@ -348,7 +354,7 @@ describe('sandbox payments after checkout', () => {
       currency: 'gbp',
       payment_intent: paymentIntentId,
       refunded: true,
-      receipt_url: `${rt.ctx.config.publicUrl}/api/sandbox/receipts/${chargeId}`,
+      receipt_url: `${GUEST_ORIGIN}/api/sandbox/receipts/${chargeId}`,
       metadata: { paymentId: 'payment-ref-1', siteId: 'site-1' },
     });
     expect(await eventsOf('charge.refunded', chargeId)).toHaveLength(1);
@@ -409,7 +415,10 @@ describe('sandbox account dashboard, balance and payouts', () => {
     await pastCharge(accountId, 10, 1000); // net 865, paid out long ago
     await sandbox.refund(accountId, paymentIntentId, 'requested_by_customer'); // −(2500 − 100) from available
 
-    const res = await rt.app.inject({ url: `/api/sandbox/accounts/${accountId}/dashboard` });
+    const res = await rt.app.inject({
+      url: `/api/sandbox/accounts/${accountId}/dashboard`,
+      headers: asUser(admin),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const dashboard = res.json<SandboxDashboardView>();
     expect(dashboard).toMatchObject({ id: accountId, businessName: 'Sandbox Links Trust', active: true });
@@ -442,20 +451,42 @@ describe('sandbox account dashboard, balance and payouts', () => {
     const accountId = await newAccount();
     for (let day = 0; day < 52; day++) await pastCharge(accountId, 3 + day / 10, 1000 + day);
     const dashboard = (
-      await rt.app.inject({ url: `/api/sandbox/accounts/${accountId}/dashboard` })
+      await rt.app.inject({ url: `/api/sandbox/accounts/${accountId}/dashboard`, headers: asUser(admin) })
     ).json<SandboxDashboardView>();
     expect(dashboard.charges).toHaveLength(50);
     expect(dashboard.charges[0]!.amount).toBe(1000);
   });
 
+  it("shows a club's account only to that club's admins and superadmins", async () => {
+    const accountId = await newAccount();
+    const { second } = await demoSiteIds(rt);
+    const othersAccount = await createSandboxAccount(rt.ctx.db, second);
+    const dashboard = (id: string, token?: string) =>
+      rt.app.inject({ url: `/api/sandbox/accounts/${id}/dashboard`, headers: token ? asUser(token) : {} });
+    const staff = await loginAs(rt, 'staff@example.com');
+    const superadmin = await loginAs(rt, 'superadmin@example.com');
+
+    expect((await dashboard(accountId)).statusCode).toBe(401);
+    // Basic staff read the account id in the sites list: it is no key to the club's books.
+    expect((await dashboard(accountId, staff)).statusCode).toBe(403);
+    expect((await dashboard(othersAccount, admin)).statusCode).toBe(404);
+    expect((await dashboard(accountId, admin)).statusCode).toBe(200);
+    expect((await dashboard(othersAccount, superadmin)).statusCode).toBe(200);
+  });
+
   it('answers 404 for an unknown account, and links only known accounts', async () => {
     const unknown = newSandboxId.account();
-    expect((await rt.app.inject({ url: `/api/sandbox/accounts/${unknown}/dashboard` })).statusCode).toBe(404);
-    expect(await sandbox.dashboardLink(unknown)).toBeNull();
+    expect(
+      (await rt.app.inject({ url: `/api/sandbox/accounts/${unknown}/dashboard`, headers: asUser(admin) }))
+        .statusCode,
+    ).toBe(404);
+    const operatorAt = 'http://192.168.1.20:3000';
+    expect(await sandbox.dashboardLink(unknown, operatorAt)).toBeNull();
     await expect(sandbox.balance(unknown)).rejects.toThrow(/No such account/);
     const accountId = await newAccount();
-    expect(await sandbox.dashboardLink(accountId)).toBe(
-      `${rt.ctx.config.publicUrl}/sandbox/dashboard/${accountId}`,
+    // No PUBLIC_URL: the link points where the operator reached the server, not at localhost.
+    expect(await sandbox.dashboardLink(accountId, `${operatorAt}/revenue`)).toBe(
+      `${operatorAt}/sandbox/dashboard/${accountId}`,
     );
   });
 });

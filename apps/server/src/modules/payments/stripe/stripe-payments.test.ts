@@ -182,5 +182,16 @@ describe('payments with Stripe (the official package against a local fake of its
 
   it('has no sandbox pages when Stripe takes the payments', async () => {
     expect((await rt.app.inject({ url: `/api/sandbox/accounts/${club.accountId}` })).statusCode).toBe(404);
+    // Nothing of the sandbox answers: not its dashboard, onboarding, checkout or receipts (issue #15).
+    const checkout = `cs_sbx_${'0'.repeat(24)}`;
+    for (const [method, url] of [
+      ['GET', `/api/sandbox/accounts/${club.accountId}/dashboard`],
+      ['POST', `/api/sandbox/accounts/${club.accountId}/complete`],
+      ['GET', `/api/sandbox/checkout/${checkout}`],
+      ['POST', `/api/sandbox/checkout/${checkout}/pay`],
+      ['POST', `/api/sandbox/checkout/${checkout}/cancel`],
+      ['GET', '/api/sandbox/receipts/ch_sbx_1'],
+    ] as const)
+      expect((await rt.app.inject({ method, url, payload: {} })).statusCode, url).toBe(404);
   });
 });

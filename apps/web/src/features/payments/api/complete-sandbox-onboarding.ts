@@ -7,7 +7,8 @@ export type SandboxOnboardingBody = z.output<typeof sandboxOnboardingBody>;
 
 /**
  * POST /api/sandbox/accounts/{id}/complete {businessName}: the club confirms its (test) details and the
- * account becomes active; the server tells the site at once, as the provider's webhook would.
+ * account becomes active; the server tells the site at once, as the provider's webhook would. Only the
+ * club's admin (signed in) may complete it.
  */
 export async function completeSandboxOnboarding(
   accountId: string,
@@ -16,7 +17,7 @@ export async function completeSandboxOnboarding(
   return sandboxAccountView.parse(
     await apiRequest(`/sandbox/accounts/${encodeURIComponent(accountId)}/complete`, {
       method: 'POST',
-      auth: 'public',
+      auth: 'user',
       body,
     }),
   );

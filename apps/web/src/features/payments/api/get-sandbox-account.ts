@@ -3,15 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * GET /api/sandbox/accounts/{id}: the sandbox provider's account behind its onboarding page. No Fairway
- * login, like the real provider's hosted page: the account id in the address is the secret.
+ * GET /api/sandbox/accounts/{id}: the sandbox provider's account behind its onboarding page, for the
+ * club's admins (signed in): an account id is no secret, staff see it in the sites list.
  */
 export async function getSandboxAccount(
   accountId: string,
   signal?: AbortSignal,
 ): Promise<SandboxAccountView> {
   return sandboxAccountView.parse(
-    await apiRequest(`/sandbox/accounts/${encodeURIComponent(accountId)}`, { auth: 'public', signal }),
+    await apiRequest(`/sandbox/accounts/${encodeURIComponent(accountId)}`, { auth: 'user', signal }),
   );
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 /**
  * GET /api/sandbox/accounts/{id}/dashboard: the club's sandbox account as the provider's dashboard shows
- * it (balances, payouts, charges). No Fairway login: the account id in the address is the secret.
+ * it (balances, payouts, charges). For the club's admins only (signed in, as the server checks).
  */
 export async function getSandboxDashboard(
   accountId: string,
@@ -12,7 +12,7 @@ export async function getSandboxDashboard(
 ): Promise<SandboxDashboardView> {
   return sandboxDashboardView.parse(
     await apiRequest(`/sandbox/accounts/${encodeURIComponent(accountId)}/dashboard`, {
-      auth: 'public',
+      auth: 'user',
       signal,
     }),
   );

@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
-import { clearTokens } from '../../../lib/auth-tokens';
+import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
+import { fakeAccessToken } from '../../../test/fake-jwt';
 import { changeLocale } from '../../../lib/i18n';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { SandboxDashboardPage } from './SandboxDashboardPage';
@@ -93,25 +94,28 @@ const shown = (element: HTMLElement) => element.textContent?.replace(/\u00a0/g, 
 const mediumDate = (seconds: number) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(seconds * 1000));
 
+/** The club's admin is signed in: the account behind this page is theirs only (issue #15). */
+const ADMIN_TOKEN = fakeAccessToken({ role: 'admin' });
 beforeEach(async () => {
-  clearTokens();
+  storeTokens({ accessToken: ADMIN_TOKEN, refreshToken: 'refresh' });
   await changeLocale('en');
 });
 afterEach(async () => {
+  clearTokens();
   cleanup();
   vi.unstubAllGlobals();
   await changeLocale('en');
 });
 
 describe('SandboxDashboardPage', () => {
-  it('says it is a sandbox and whose active account it is, without a Fairway login', async () => {
+  it("says it is a sandbox and whose active account it is, asking as the club's admin", async () => {
     const server = renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Payments sandbox — no real money' })).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Loading the account' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Demo Golf Club' })).toBeTruthy();
     expect(screen.getByText('Active')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Complete onboarding' })).toBeNull();
-    expect(server.calls[0]?.headers.Authorization).toBeUndefined();
+    expect(server.calls[0]?.headers.Authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
   });
 
   it('shows available and pending money per currency', async () => {

@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
-import { clearTokens } from '../../../lib/auth-tokens';
+import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
+import { fakeAccessToken } from '../../../test/fake-jwt';
 import '../../../lib/i18n';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { SandboxOnboardingPage } from './SandboxOnboardingPage';
@@ -47,8 +48,11 @@ const businessName = () =>
   screen.findByRole('textbox', { name: /Business name/ }) as Promise<HTMLInputElement>;
 const complete = () => fireEvent.click(screen.getByRole('button', { name: 'Complete onboarding' }));
 
-beforeEach(() => clearTokens());
+/** The club's admin is signed in: the account behind this page is theirs only (issue #15). */
+const ADMIN_TOKEN = fakeAccessToken({ role: 'admin' });
+beforeEach(() => storeTokens({ accessToken: ADMIN_TOKEN, refreshToken: 'refresh' }));
 afterEach(() => {
+  clearTokens();
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -60,8 +64,8 @@ describe('SandboxOnboardingPage', () => {
     expect((await businessName()).value).toBe('Demo Golf Club');
     const iban = screen.getByRole('textbox', { name: 'Bank account (IBAN)' }) as HTMLInputElement;
     expect([iban.value, iban.readOnly]).toEqual(['DE89 3704 0044 0532 0130 00', true]);
-    // No Fairway login: the provider's page carries no token.
-    expect(server.calls[0]?.headers.Authorization).toBeUndefined();
+    // The club's admin completes it: an account id alone opens nothing.
+    expect(server.calls[0]?.headers.Authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
   });
 
   it('completes onboarding with the business name, then returns to Fairway', async () => {

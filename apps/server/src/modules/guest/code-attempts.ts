@@ -1,0 +1,68 @@
+/**
+ * How often guests may try a cart's 6-digit code (issue #15). Guests at a club share its Wi-Fi and so one
+ * address: a limit per address alone made one guest's typos lock out every other guest. Tries are counted
+ * per attempt — the address, the cart and the code tried — so a guest repeating a code is slowed down
+ * without touching anyone else, under two looser ceilings against guessing: per cart (from any address,
+ * so trying many codes on one cart stays slow) and per address (one phone trying many carts).
+ */
+export interface CodeAttempt {
+  address: string;
+  deviceId: string;
+  code: string;
+}
+
+export interface AttemptRule {
+  name: string;
+  max: number;
+  windowMs: number;
+  key: (attempt: CodeAttempt) => string;
+}
+
+export const CODE_ATTEMPT_RULES: AttemptRule[] = [
+  { name: 'attempt', max: 5, windowMs: 60_000, key: (a) => `${a.address}|${a.deviceId}|${a.code}` },
+  { name: 'cart', max: 20, windowMs: 60_000, key: (a) => a.deviceId },
+  { name: 'address', max: 60, windowMs: 60_000, key: (a) => a.address },
+];
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Fixed windows in memory (one server instance serves a club; a restart forgets them, as the rate-limit
+ * plugin's own store does). A refused try is not counted, so waiting out the countdown always works.
+ */
+export class CodeAttemptLimiter {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly rules: AttemptRule[] = CODE_ATTEMPT_RULES,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts the try, or answers how many whole seconds until it may be made (the longest wait). */
+  take(attempt: CodeAttempt): { retryAfter: number } | null {
+    const now = this.now();
+    this.prune(now);
+    const windows = this.rules.map((rule) => {
+      const key = `${rule.name}:${rule.key(attempt)}`;
+      const current = this.windows.get(key);
+      const window = current && current.resetAt > now ? current : { count: 0, resetAt: now + rule.windowMs };
+      return { key, rule, window };
+    });
+    const full = windows.filter(({ rule, window }) => window.count >= rule.max);
+    if (full.length > 0) {
+      const until = Math.max(...full.map(({ window }) => window.resetAt));
+      return { retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) };
+    }
+    for (const { key, window } of windows) this.windows.set(key, { ...window, count: window.count + 1 });
+    return null;
+  }
+
+  /** Drops windows that ended, so the map stays as small as the last minute's traffic. */
+  private prune(now: number): void {
+    if (this.windows.size < 1_000) return;
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
