@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link as RouterLink, useRevalidator, useRouteError } from 'react-router';
 import { EmptyState } from '../components/EmptyState';
 import { useErrorMessage } from '../components/ErrorState';
+import { useTokenInfo } from '../lib/session';
 
 /** A route that failed to load or render: say what happened and offer a way on (retry, go to the map). */
 export function RouteErrorBoundary() {
@@ -40,18 +41,24 @@ export function RouteErrorBoundary() {
   );
 }
 
-/** Unknown addresses. */
+/**
+ * Unknown addresses. Someone signed in goes back to the map; anyone else is most likely a guest who
+ * followed a cart's QR code, so they are told to scan it again rather than offered the operators' app.
+ */
 export function NotFoundPage() {
   const { t } = useTranslation();
+  const signedIn = useTokenInfo() !== null;
   return (
     <EmptyState
       icon={<SearchOffIcon />}
       title={t('errors.pageNotFound')}
-      description={t('errors.pageNotFoundHint')}
+      description={signedIn ? t('errors.pageNotFoundHint') : t('errors.pageNotFoundGuestHint')}
       action={
-        <Button component={RouterLink} to="/" variant="contained">
-          {t('errors.backToMap')}
-        </Button>
+        signedIn ? (
+          <Button component={RouterLink} to="/" variant="contained">
+            {t('errors.backToMap')}
+          </Button>
+        ) : undefined
       }
     />
   );

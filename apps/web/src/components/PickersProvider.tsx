@@ -3,6 +3,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { csCZ, daDK, deDE, enUS } from '@mui/x-date-pickers/locales';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { datePatternsFor } from '../lib/date-format';
 import { dateLocaleFor } from '../lib/date-locale';
 import { DEFAULT_LOCALE, isSupportedLocale, type SupportedLocale } from '../lib/locale';
 
@@ -16,10 +17,17 @@ const PICKER_TEXTS: Record<SupportedLocale, typeof enUS> = { en: enUS, de: deDE,
 export function PickersProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = isSupportedLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+  const patterns = datePatternsFor(locale);
   return (
     <LocalizationProvider
       dateAdapter={AdapterDateFns}
       adapterLocale={dateLocaleFor(locale)}
+      // The fields show dates exactly as the pages write them (lib/date-format.ts), not date-fns' own style.
+      dateFormats={{
+        keyboardDate: patterns.date,
+        keyboardDateTime24h: patterns.dateTime,
+        fullTime24h: patterns.time,
+      }}
       localeText={PICKER_TEXTS[locale].components.MuiLocalizationProvider.defaultProps.localeText}
     >
       {children}

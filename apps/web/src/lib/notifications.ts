@@ -10,6 +10,15 @@ export interface Toast {
   id: number;
   message: string;
   severity: ToastSeverity;
+  topic?: string;
+}
+
+export interface ToastOptions {
+  /**
+   * Toasts about one thing (e.g. the answers to an operator's cart commands): a newer one takes the place of
+   * an older one still showing or waiting, so the screen never tells of the previous action after the next.
+   */
+  topic?: string;
 }
 
 let queue: readonly Toast[] = [];
@@ -20,8 +29,18 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-export function showToast(message: string, severity: ToastSeverity = 'info'): void {
-  queue = [...queue, { id: nextId++, message, severity }];
+export function showToast(
+  message: string,
+  severity: ToastSeverity = 'info',
+  options: ToastOptions = {},
+): void {
+  const toast: Toast = { id: nextId++, message, severity, ...options };
+  const replaced = options.topic === undefined ? -1 : queue.findIndex((old) => old.topic === options.topic);
+  if (replaced === -1) queue = [...queue, toast];
+  else {
+    const rest = queue.filter((old) => old.topic !== options.topic);
+    queue = [...rest.slice(0, replaced), toast, ...rest.slice(replaced)];
+  }
   emit();
 }
 

@@ -52,6 +52,7 @@ export function makeCart(overrides: Partial<CartView> = {}): CartView {
     server: 'prod',
     bookableOnline: true,
     driverName: null,
+    tripDistance: null,
     ...overrides,
   };
 }

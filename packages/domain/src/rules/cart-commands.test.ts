@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  autoLockDueAt,
   autoLockRemainingMinutes,
+  effectiveAutoLockMinutes,
+  type AutoLockCart,
   lockRefusal,
   lockToggleDisabledReason,
   planBulkLock,
@@ -49,25 +52,50 @@ describe('bulk lock plan', () => {
   });
 });
 
-describe('auto-lock countdown', () => {
+describe("auto-lock (the server job's rule, and the fleet countdown)", () => {
   const now = Date.parse('2026-11-21T12:00:00Z');
-  const unlocked = {
-    lockStatus: 0 as const,
-    inUse: false,
+  const unlocked: AutoLockCart = {
+    lockStatus: 0,
     onlineStatus: true,
-    key: '0' as const,
+    key: '0',
+    updates: [],
     lockUpdatedAt: '2026-11-21T11:55:00Z',
     lastMovedAt: null,
+    connectedAt: '2026-11-21T08:00:00Z',
   };
-  it('counts from the later of unlock and last movement, rounding up', () => {
-    expect(autoLockRemainingMinutes(unlocked, 10, now)).toBe(5);
-    expect(autoLockRemainingMinutes({ ...unlocked, lastMovedAt: '2026-11-21T11:59:30Z' }, 10, now)).toBe(10);
+  it('is due a full period after the later of unlock, last movement and reconnect', () => {
+    expect(autoLockDueAt(unlocked, 10)).toBe(Date.parse('2026-11-21T12:05:00Z'));
+    expect(autoLockDueAt({ ...unlocked, lastMovedAt: '2026-11-21T11:58:00Z' }, 10)).toBe(
+      Date.parse('2026-11-21T12:08:00Z'),
+    );
+    expect(autoLockDueAt({ ...unlocked, connectedAt: '2026-11-21T11:59:00Z' }, 10)).toBe(
+      Date.parse('2026-11-21T12:09:00Z'),
+    );
   });
-  it('shows nothing when off, elapsed, locked, in use or in key mode', () => {
-    expect(autoLockRemainingMinutes(unlocked, 0, now)).toBeNull();
+  it('never acts on a cart that is locked, unreachable, in key mode or being locked, or when off', () => {
+    expect(autoLockDueAt(unlocked, 0)).toBeNull();
+    expect(autoLockDueAt({ ...unlocked, lockStatus: 1 }, 10)).toBeNull();
+    expect(autoLockDueAt({ ...unlocked, onlineStatus: false }, 10)).toBeNull();
+    expect(autoLockDueAt({ ...unlocked, key: '1' }, 10)).toBeNull();
+    expect(autoLockDueAt({ ...unlocked, updates: ['lock'] }, 10)).toBeNull();
+    expect(
+      autoLockDueAt({ ...unlocked, lockUpdatedAt: null, lastMovedAt: null, connectedAt: null }, 10),
+    ).toBeNull();
+  });
+  it('counts down in whole minutes only while the cart stands, and not past the lock', () => {
+    expect(autoLockRemainingMinutes(unlocked, 10, now)).toBe(5);
+    // Moved 30 s ago: a full period away, as every moving cart is, so no countdown.
+    expect(
+      autoLockRemainingMinutes({ ...unlocked, lastMovedAt: '2026-11-21T11:59:30Z' }, 10, now),
+    ).toBeNull();
+    expect(autoLockRemainingMinutes({ ...unlocked, lastMovedAt: '2026-11-21T11:58:30Z' }, 10, now)).toBe(9);
     expect(autoLockRemainingMinutes(unlocked, 5, now)).toBeNull();
-    expect(autoLockRemainingMinutes({ ...unlocked, lockStatus: 1 }, 10, now)).toBeNull();
-    expect(autoLockRemainingMinutes({ ...unlocked, inUse: true }, 10, now)).toBeNull();
     expect(autoLockRemainingMinutes({ ...unlocked, key: '1' }, 10, now)).toBeNull();
+  });
+  it("is the site's setting on a keyless site only", () => {
+    expect(effectiveAutoLockMinutes({ autoLock: '30', keyless: true })).toBe(30);
+    expect(effectiveAutoLockMinutes({ autoLock: '30', keyless: false })).toBe(0);
+    expect(effectiveAutoLockMinutes({ autoLock: '0', keyless: true })).toBe(0);
+    expect(effectiveAutoLockMinutes({ autoLock: 'soon', keyless: true })).toBe(0);
   });
 });

@@ -77,24 +77,48 @@ export const anyInKeyMode = (carts: Array<Pick<CartView, 'key'>>): boolean =>
   carts.some((cart) => cart.key === '1');
 
 /**
- * Minutes until the site's auto-lock locks this cart: counted from the later of its unlock and its last
- * movement, shown only for unlocked carts that are not in use and while 0 < remaining < autoLock (§2 Fleet).
+ * The auto-lock minutes a site's carts are really held to: its `autoLock` setting (spec §3: minutes as
+ * text, '0' = off) on a keyless site, else 0 — the server's auto-lock job locks only keyless sites' carts.
+ */
+export function effectiveAutoLockMinutes(site: { autoLock: string; keyless: boolean }): number {
+  if (!site.keyless || !/^[0-9]+$/.test(site.autoLock)) return 0;
+  return Number(site.autoLock);
+}
+
+export type AutoLockCart = Pick<CartView, 'lockStatus' | 'onlineStatus' | 'key' | 'updates'> & {
+  lockUpdatedAt: string | null;
+  lastMovedAt: string | null;
+  connectedAt: string | null;
+};
+
+/**
+ * When the server's auto-lock job (jobs/lock-candidates.ts) locks this cart, in epoch ms, or null when it
+ * never will as the cart stands: the same rule, so the fleet's countdown shows what will happen. A cart is
+ * locked once it is unlocked, reachable, keyless, without a lock on its way, and idle — not unlocked, moved
+ * or reconnected — for the site's minutes; in use or not (a cart left standing mid-ride is locked too, and
+ * its ride ends 'autoLock').
+ */
+export function autoLockDueAt(cart: AutoLockCart, autoLockMinutes: number): number | null {
+  if (autoLockMinutes <= 0 || cart.lockStatus !== 0 || !cart.onlineStatus || cart.key === '1') return null;
+  if (cart.updates.includes('lock')) return null;
+  const idleSince = Math.max(
+    ...[cart.lockUpdatedAt, cart.lastMovedAt, cart.connectedAt].map((at) => (at ? Date.parse(at) : 0)),
+  );
+  return idleSince === 0 ? null : idleSince + autoLockMinutes * 60_000;
+}
+
+/**
+ * The fleet's auto-lock countdown (spec §2 Fleet): whole minutes until `autoLockDueAt`, shown while above 0
+ * and below the site's value — so a cart that is moving (always a full period away) shows none, and one
+ * left standing counts down.
  */
 export function autoLockRemainingMinutes(
-  cart: Pick<CartView, 'lockStatus' | 'inUse' | 'onlineStatus' | 'key'> & {
-    lockUpdatedAt: string | null;
-    lastMovedAt: string | null;
-  },
+  cart: AutoLockCart,
   autoLockMinutes: number,
   now: number,
 ): number | null {
-  if (autoLockMinutes <= 0 || cart.lockStatus !== 0 || cart.inUse || !cart.onlineStatus || cart.key === '1')
-    return null;
-  const since = Math.max(
-    cart.lockUpdatedAt ? Date.parse(cart.lockUpdatedAt) : 0,
-    cart.lastMovedAt ? Date.parse(cart.lastMovedAt) : 0,
-  );
-  if (since === 0) return null;
-  const remaining = autoLockMinutes - (now - since) / 60_000;
-  return remaining > 0 && remaining < autoLockMinutes ? Math.ceil(remaining) : null;
+  const due = autoLockDueAt(cart, autoLockMinutes);
+  if (due === null || due <= now) return null;
+  const minutes = Math.ceil((due - now) / 60_000);
+  return minutes < autoLockMinutes ? minutes : null;
 }

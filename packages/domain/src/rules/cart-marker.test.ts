@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartMarkerState, formatLatLng, parseLatLng } from './cart-marker';
+import { cartMarkerState, cartStatus, formatLatLng, parseLatLng } from './cart-marker';
 
 const cart = { onlineStatus: true, inUse: false, lockStatus: 1 as 0 | 1, gpsSpeed: 0 };
 
@@ -30,5 +30,16 @@ describe('lat/lng strings', () => {
 
   it('formats with six decimals', () => {
     expect(formatLatLng(56.34330001, -2.8)).toBe('56.343300,-2.800000');
+  });
+});
+
+describe('cartStatus', () => {
+  const cart = { onlineStatus: true, inUse: false, lockStatus: 1 as const };
+  it('says in use only while the cart has a ride, and unlocked for an unlocked cart without one', () => {
+    expect(cartStatus({ ...cart, inUse: true, lockStatus: 0 })).toBe('inUse');
+    expect(cartStatus({ ...cart, inUse: true, lockStatus: 1 })).toBe('inUse');
+    expect(cartStatus({ ...cart, lockStatus: 0 })).toBe('unlocked');
+    expect(cartStatus(cart)).toBe('online');
+    expect(cartStatus({ ...cart, onlineStatus: false, inUse: true, lockStatus: 0 })).toBe('offline');
   });
 });

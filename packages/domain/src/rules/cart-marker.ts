@@ -17,6 +17,18 @@ export const CART_MARKER_COLOURS: Record<CartMarkerState, string> = {
 export const isCartInUse = (cart: Pick<CartView, 'inUse' | 'lockStatus'>): boolean =>
   cart.inUse || cart.lockStatus === 0;
 
+/**
+ * The one status a cart's line states (spec §2 Fleet status chip): offline; in use while it has a ride;
+ * unlocked when it stands unlocked with no ride (not "in use": nobody's ride is behind it); else online.
+ */
+export type CartStatus = 'offline' | 'inUse' | 'unlocked' | 'online';
+
+export function cartStatus(cart: Pick<CartView, 'onlineStatus' | 'inUse' | 'lockStatus'>): CartStatus {
+  if (!cart.onlineStatus) return 'offline';
+  if (cart.inUse) return 'inUse';
+  return cart.lockStatus === 0 ? 'unlocked' : 'online';
+}
+
 export function cartMarkerState(
   cart: Pick<CartView, 'onlineStatus' | 'inUse' | 'lockStatus' | 'gpsSpeed'>,
 ): CartMarkerState {

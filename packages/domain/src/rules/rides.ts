@@ -42,6 +42,15 @@ export function trailLengthKm(trail: readonly (readonly [number, number])[]): nu
 export const roundToTenth = (value: number): number => Math.round(value * 10) / 10;
 
 /**
+ * km a cart has driven in its open ride so far (spec §2 Map "trip distance"): the odometer difference,
+ * rounded to 1 decimal; null when either reading is missing or the odometer went back (reset).
+ */
+export function tripDistanceKm(start: number | null, now: number | null): number | null {
+  if (start === null || now === null || now < start) return null;
+  return roundToTenth(now - start);
+}
+
+/**
  * Spec: distance is the odometer difference, else the trail's length; 1 decimal. An odometer that went
  * backwards (a tracker reset mid-ride) is not a distance, so the trail answers instead.
  */

@@ -1,18 +1,51 @@
-import { LIMITS, formatLatLng, pendingUpdate, type CartView } from '@fairway/domain';
+import {
+  LIMITS,
+  formatLatLng,
+  maySeeCodes,
+  pendingUpdate,
+  tripDistanceKm,
+  type CartView,
+  type Role,
+} from '@fairway/domain';
 import type { devices } from './devices.table';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
+/** What a cart's view shows of the open ride it is in use for (open-ride-lookup.ts reads it). */
+export interface OpenRideSummary {
+  driverName: string | null;
+  /** the cart's odometer (with its offset) when the ride started */
+  startOdometer: number | null;
+}
+
 /**
- * The one place a device row becomes the API/socket shape. Online means the broker says connected AND a
+ * The cart view with the driver and trip distance of the ride it is in use for, so the map pane, the fleet
+ * and the Rides page say the same thing. A cart not in use shows none, whatever ride is still waiting.
+ */
+export function withOpenRide(view: CartView, ride: OpenRideSummary | null): CartView {
+  const current = view.inUse ? ride : null;
+  return {
+    ...view,
+    driverName: current?.driverName ?? null,
+    tripDistance: current ? tripDistanceKm(current.startOdometer, view.carOdometer) : null,
+  };
+}
+
+/**
+ * The one place a device row becomes the API/socket shape, with the open ride's driver and distance when
+ * the caller read it (`ride`). Online means the broker says connected AND a
  * report arrived recently: a tracker whose last will got lost must not look online forever.
  */
-export function toCartView(row: DeviceRow, now: number = Date.now()): CartView {
+export function toCartView(
+  row: DeviceRow,
+  now: number = Date.now(),
+  ride: OpenRideSummary | null = null,
+): CartView {
   const fresh =
     row.lastReportAt !== null && now - row.lastReportAt.getTime() < LIMITS.offlineAfterSeconds * 1000;
-  return {
+  const view: CartView = {
     _id: row.id,
     serial: row.serial,
     siteID: row.siteId,
@@ -45,6 +78,7 @@ export function toCartView(row: DeviceRow, now: number = Date.now()): CartView {
     connectedAt: iso(row.connectedAt),
     disconnectedAt: iso(row.disconnectedAt),
     lockUpdatedAt: iso(row.lockUpdatedAt),
+    stateVersion: row.stateVersion,
     lastMovedAt: iso(row.lastMovedAt),
     updates: row.updates.filter((u): u is CartView['updates'][number] => pendingUpdate.safeParse(u).success),
     configVersion: row.configVersion,
@@ -55,5 +89,12 @@ export function toCartView(row: DeviceRow, now: number = Date.now()): CartView {
     server: row.server,
     bookableOnline: row.bookableOnline,
     driverName: null,
+    tripDistance: null,
   };
+  return withOpenRide(view, ride);
+}
+
+/** The cart as `role` may see it: without its lock code below the roles that see codes. */
+export function cartViewFor<T extends CartView>(view: T, role: Role): T {
+  return maySeeCodes(role) ? view : { ...view, lockCode: null };
 }

@@ -1,7 +1,13 @@
-import { FINAL_COMMAND_STATES, type CartView, type CommandView } from '@fairway/domain';
+import {
+  FINAL_COMMAND_STATES,
+  type CartView,
+  type CommandSource,
+  type CommandView,
+  type RideEndReason,
+} from '@fairway/domain';
 import type { RideLifecycleRepository } from './ride-lifecycle.repository';
 import { SYSTEM_LOCK_REASONS, type RideLifecycleService } from './ride-lifecycle.service';
-import { CODE_RIDE_TYPES, type CodeRideType } from './rides.repository';
+import { CODE_RIDE_TYPES, type CodeRideType, type RideRow } from './rides.repository';
 
 /**
  * How long after a lock change a cart's reports are still checked against its ride. The first report
@@ -19,13 +25,25 @@ export function lockChangedLately(cart: CartView, now = Date.now()): boolean {
 const isCodeRide = (type: string): type is CodeRideType => CODE_RIDE_TYPES.includes(type as CodeRideType);
 
 /**
+ * What an acknowledged lock of ours does to the cart's open ride (null: it pauses a running one). The lock
+ * jobs end it with their reason. An operator's lock (Fleet, Map, bulk) ends a 'manual' ride — staff opened
+ * it with their unlock, and no guest is behind it to resume it, so a pause would leave it open for nobody —
+ * and pauses a guest's ride, which the guest or an operator resumes or ends (decisions: issue 15 item 16).
+ */
+export function rideEndOnLock(source: CommandSource, ride: Pick<RideRow, 'type'>): RideEndReason | null {
+  const reason = SYSTEM_LOCK_REASONS[source];
+  if (reason) return reason;
+  return source === 'dashboard' && ride.type === 'manual' ? 'operator' : null;
+}
+
+/**
  * The cart's side of the ride lifecycle: what its answers to commands and its reports mean for its open
  * ride. Every decision reads the stored state (the cart, its open ride, the newest lock/unlock sent since
  * the ride was created), so a report and an acknowledgement of the same lock, in any order, on any server
  * instance, decide the same thing once:
  *
- * - a lock the server asked for and the cart acknowledged: the lock jobs' end the ride with their reason;
- *   a guest's or an operator's pauses it;
+ * - a lock the server asked for and the cart acknowledged: the lock jobs' end the ride with their reason,
+ *   an operator's ends a manual ride and pauses any other, a guest's pauses it (`rideEndOnLock`);
  * - the cart locked by itself (a report after the ride's last change, no command of ours behind it): a
  *   keypad/RFID ride ends ('cartLocked'), any other ride pauses;
  * - a paused ride whose cart is unlocked again (an unlock we sent, the map, a keypad code) is active;
@@ -75,7 +93,7 @@ export class RideCartReactions {
 
     if (device.lockStatus === 1) {
       if (byServer?.name === 'lock') {
-        const reason = SYSTEM_LOCK_REASONS[byServer.source];
+        const reason = rideEndOnLock(byServer.source, ride);
         if (reason) await this.lifecycle.endBySystem(ride.id, reason);
         else if (riding) await this.lifecycle.markPaused(ride.id);
       } else if (reported && riding) {

@@ -21,6 +21,44 @@ import { SiteSelector } from '../../features/sites/components/SiteSelector';
 import { useTokenInfo } from '../../lib/session';
 import { navigationFor } from './navigation-items';
 
+const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * WCAG 2.4.1: the first Tab stop jumps past the app bar to the page. Hidden until focused. It moves focus
+ * itself instead of following the `#main-content` fragment, which the router would treat as a navigation.
+ */
+function SkipLink({ onSkip }: { onSkip: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_CONTENT_ID}`}
+      data-testid="skip-link"
+      onClick={(event) => {
+        event.preventDefault();
+        onSkip();
+      }}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: 8,
+        zIndex: 'tooltip',
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.dark',
+        fontWeight: 600,
+        boxShadow: 3,
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      }}
+    >
+      {t('nav.skipToContent')}
+    </Box>
+  );
+}
+
 interface AuthenticatedLayoutProps {
   /** A section menu beside the page (the settings layout); null keeps the page full width. */
   sideMenu?: ReactNode;
@@ -55,7 +93,8 @@ export function AuthenticatedLayout({ sideMenu = null, children }: Authenticated
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
-      <AppBar position="static" elevation={1}>
+      <SkipLink onSkip={() => mainRef.current?.focus()} />
+      <AppBar position="static" elevation={1} className="fw-on-dark">
         <Toolbar sx={{ gap: 1 }}>
           <IconButton
             color="inherit"
@@ -66,12 +105,7 @@ export function AuthenticatedLayout({ sideMenu = null, children }: Authenticated
           >
             <MenuIcon />
           </IconButton>
-          <Box
-            component={RouterLink}
-            to="/"
-            sx={{ color: 'inherit', textDecoration: 'none', mr: 2 }}
-            aria-label={t('nav.map')}
-          >
+          <Box component={RouterLink} to="/" sx={{ color: 'inherit', textDecoration: 'none', mr: 2 }}>
             <BrandMark />
           </Box>
           <Box
@@ -87,7 +121,8 @@ export function AuthenticatedLayout({ sideMenu = null, children }: Authenticated
                 end={item.end}
                 color="inherit"
                 startIcon={item.icon}
-                sx={{ '&.active': { bgcolor: 'rgba(255,255,255,0.16)' } }}
+                // A darker green, not a white veil: white text on it keeps AA contrast (8:1).
+                sx={{ '&.active': { bgcolor: 'primary.dark' } }}
               >
                 {t(item.labelKey)}
               </Button>
@@ -136,7 +171,10 @@ export function AuthenticatedLayout({ sideMenu = null, children }: Authenticated
         <Box
           ref={mainRef}
           component="main"
-          sx={{ flex: 1, minWidth: 0, overflow: 'auto', position: 'relative' }}
+          id={MAIN_CONTENT_ID}
+          // Focusable by script only: the skip link moves focus here, Tab never stops on it.
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, overflow: 'auto', position: 'relative', outline: 'none' }}
         >
           {children}
         </Box>

@@ -36,7 +36,8 @@ export function SettingsMenu() {
         display: { xs: 'none', md: 'block' },
       }}
     >
-      <List subheader={<ListSubheader component="div">{t('nav.settings')}</ListSubheader>}>
+      {/* Links with a heading inside <nav>, not a <ul> (a list may hold only list items). */}
+      <List component="div" subheader={<ListSubheader component="div">{t('nav.settings')}</ListSubheader>}>
         {SECTIONS.map((section) => (
           <ListItemButton
             key={section.to}

@@ -1,7 +1,14 @@
 import { COMMAND_CODES, type CommandView, type LockTarget } from '@fairway/domain';
 import type { TFunction } from 'i18next';
-import type { ToastSeverity } from '../../lib/notifications';
+import type { ToastOptions, ToastSeverity } from '../../lib/notifications';
 import { commandRefusalOf } from './command-refusal';
+
+/**
+ * The answers to an operator's single-cart commands share one toast: the answer to the latest command
+ * replaces an earlier one at once, instead of queueing behind it (an "Unlocked" must not wait for the
+ * "Locked" before it to time out).
+ */
+export const COMMAND_TOAST: ToastOptions = { topic: 'cart-command' };
 
 /** The toast an operator sees after a single-cart command, and whether the cart must be reloaded. */
 export interface CommandFeedback {

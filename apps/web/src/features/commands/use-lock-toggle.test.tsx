@@ -68,6 +68,45 @@ describe('useLockToggle', () => {
     expect(result.current.toggle.pending).toBe(false);
   });
 
+  it('shows the answer to the latest command at once, not after the previous one (issue 15 item 15)', async () => {
+    signInAs('basic');
+    const unlocked = makeCart({ lockStatus: 0 });
+    const locked = { ...unlocked, lockStatus: 1 as const };
+    installFetchMock({
+      'GET /api/dashboard/sites': () => json(makeSite()),
+      [`POST /api/dashboard/devices/${unlocked._id}/lock`]: () =>
+        json({ command: makeCommand({ deviceId: unlocked._id, name: 'lock' }), device: locked }),
+      [`POST /api/dashboard/devices/${unlocked._id}/unlock`]: () =>
+        json({ command: makeCommand({ deviceId: unlocked._id, name: 'unlock' }), device: unlocked }),
+    });
+    const queryClient = createQueryClient();
+    const { result, rerender } = renderHook(
+      ({ cart }) => ({ toggle: useLockToggle(cart), toasts: useToasts() }),
+      {
+        initialProps: { cart: unlocked },
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        ),
+      },
+    );
+    await waitFor(() => expect(result.current.toggle.disabledReason).toBeNull());
+    act(() => result.current.toggle.toggle());
+    await waitFor(() =>
+      expect(result.current.toasts.map((toast) => toast.message)).toEqual([
+        `Cart ${unlocked.carNumber} locked`,
+      ]),
+    );
+
+    rerender({ cart: locked });
+    act(() => result.current.toggle.toggle());
+    // The host shows the first toast: it is the unlock's, and the lock's is gone rather than queued before it.
+    await waitFor(() =>
+      expect(result.current.toasts.map((toast) => toast.message)).toEqual([
+        `Cart ${unlocked.carNumber} unlocked`,
+      ]),
+    );
+  });
+
   it("says 'Cart could not be locked' when the poll window closed without an answer", async () => {
     signInAs('basic');
     const cart = makeCart({ lockStatus: 0 });

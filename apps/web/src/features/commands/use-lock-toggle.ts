@@ -9,7 +9,7 @@ import { useSite } from '../sites/api/get-site';
 import { lockDevice } from './api/lock-device';
 import { unlockDevice } from './api/unlock-device';
 import { cartLabel } from './cart-label';
-import { lockAnswerFeedback, lockErrorFeedback } from './command-feedback';
+import { COMMAND_TOAST, lockAnswerFeedback, lockErrorFeedback } from './command-feedback';
 import { useCurrentRole } from './use-current-role';
 
 /** Shared by every toggle of one cart (map sheet, fleet sidebar), so all show the same pending state. */
@@ -53,12 +53,12 @@ export function useLockToggle(cart: CartView | null): {
     onSuccess: (outcome, { target }) => {
       realtimeStore.applyDeviceUpdate(outcome.device);
       const { message, severity } = lockAnswerFeedback(t, target, outcome.command, cartLabel(outcome.device));
-      showToast(message, severity);
+      showToast(message, severity, COMMAND_TOAST);
     },
     onError: (error, { cart: subject }) => {
       const { message, severity, reloadCart } = lockErrorFeedback(t, error);
       if (severity === 'error') console.error('Lock command failed', error);
-      showToast(message, severity);
+      showToast(message, severity, COMMAND_TOAST);
       if (reloadCart && siteId) void reloadStaleCart(siteId, subject._id);
     },
   });

@@ -5,7 +5,7 @@ import { showToast } from '../../lib/notifications';
 import { realtimeStore } from '../realtime/realtime-store';
 import { pingDevice } from './api/ping-device';
 import { cartLabel } from './cart-label';
-import { pingAnswerFeedback, pingErrorFeedback } from './command-feedback';
+import { COMMAND_TOAST, pingAnswerFeedback, pingErrorFeedback } from './command-feedback';
 
 interface PingVariables {
   cart: CartView;
@@ -26,12 +26,12 @@ export function useSendPing(): {
     onSuccess: (outcome, { code }) => {
       realtimeStore.applyDeviceUpdate(outcome.device);
       const { message, severity } = pingAnswerFeedback(t, code, outcome.command, cartLabel(outcome.device));
-      showToast(message, severity);
+      showToast(message, severity, COMMAND_TOAST);
     },
     onError: (error, { code }) => {
       const { message, severity } = pingErrorFeedback(t, code, error);
       if (severity === 'error') console.error('Command failed', error);
-      showToast(message, severity);
+      showToast(message, severity, COMMAND_TOAST);
     },
   });
 

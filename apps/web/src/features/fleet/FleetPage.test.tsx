@@ -86,6 +86,56 @@ describe('FleetPage', () => {
     expect(within(screen.getByTestId('fleet-row-2')).getByText('In use')).toBeTruthy();
   });
 
+  it(
+    'says one consistent thing per cart: in use with a ride, unlocked without one (issue 15 item 15)',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      const now = Date.now();
+      const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+      const idle = { lockUpdatedAt: ago(12), lastMovedAt: ago(12), connectedAt: ago(120), timeUTC: ago(0) };
+      renderFleet(
+        'basic',
+        [
+          makeCart({ carNumber: '1', lockStatus: 0, inUse: false, ...idle }),
+          makeCart({ carNumber: '2', lockStatus: 0, inUse: true, driverName: 'Eva Berg', ...idle }),
+          // Moving: a full auto-lock period away, so no countdown.
+          makeCart({ carNumber: '3', lockStatus: 0, inUse: false, ...idle, lastMovedAt: ago(0.2) }),
+        ],
+        { autoLock: '30' },
+      );
+      const first = within(screen.getByTestId('fleet-row-1'));
+      expect(first.getByText('Unlocked', { selector: '.MuiChip-label' })).toBeTruthy();
+      expect(first.queryByText('In use')).toBeNull();
+      expect(first.getByText('No ride')).toBeTruthy();
+      expect(first.getByText('Seen just now')).toBeTruthy();
+      expect((await first.findByTestId('auto-lock-countdown')).textContent).toContain('18');
+
+      const second = within(screen.getByTestId('fleet-row-2'));
+      expect(second.getByText('In use')).toBeTruthy();
+      expect(second.getByText('Eva Berg')).toBeTruthy();
+      // Auto-lock acts on a cart standing mid-ride too (jobs/lock-candidates.ts): the countdown says so.
+      expect(second.getByTestId('auto-lock-countdown').textContent).toContain('18');
+
+      expect(within(screen.getByTestId('fleet-row-3')).queryByTestId('auto-lock-countdown')).toBeNull();
+    },
+  );
+
+  it('shows no auto-lock countdown on a site that is not keyless: the server locks none there', async () => {
+    const idle = new Date(Date.now() - 12 * 60_000).toISOString();
+    renderFleet(
+      'basic',
+      [makeCart({ carNumber: '1', lockStatus: 0, lockUpdatedAt: idle, lastMovedAt: idle })],
+      {
+        autoLock: '30',
+        keyless: false,
+      },
+    );
+    expect(screen.getByTestId('fleet-row-1')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('auto-lock-countdown')).toBeNull());
+  });
+
   it('searches by number, name, serial or driver once typing paused', async () => {
     renderFleet('basic', [
       makeCart({ carNumber: '1', carName: 'Blue' }),
@@ -188,9 +238,24 @@ describe('FleetPage', () => {
   });
 
   it('shows the scheduled lock time and the master code', async () => {
-    renderFleet('basic', numbered(1), { lockFrom: '22:30', masterUnlock: '424242' });
+    // The server sends the master code to role user and up only (basic gets null).
+    renderFleet('user', numbered(1), { lockFrom: '22:30', masterUnlock: '424242' });
     const banner = await screen.findByTestId('fleet-lock-banner');
-    expect(banner.textContent).toContain('10:30 PM');
+    expect(banner.textContent).toContain('22:30');
     expect(banner.textContent).toContain('Master code: 424242');
+  });
+});
+
+describe('FleetPage unlock codes', () => {
+  it('shows the unlock code column to role user and up, and none to basic (the server sends no codes)', async () => {
+    renderFleet('user', [makeCart({ carNumber: '1', lockCode: '135790' })]);
+    expect(await screen.findByRole('columnheader', { name: 'Unlock code' })).toBeTruthy();
+    expect(within(screen.getByTestId('fleet-row-1')).getByText('135790')).toBeTruthy();
+    cleanup();
+
+    renderFleet('basic', [makeCart({ carNumber: '1', lockCode: null })]);
+    await screen.findByTestId('fleet-row-1');
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Unlock code' })).toBeNull());
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Status');
   });
 });

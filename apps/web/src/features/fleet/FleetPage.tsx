@@ -1,7 +1,7 @@
 import NoTransferIcon from '@mui/icons-material/NoTransfer';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import WrongLocationIcon from '@mui/icons-material/WrongLocation';
-import { hasRole, type CartView } from '@fairway/domain';
+import { effectiveAutoLockMinutes, hasRole, maySeeCodes, type CartView } from '@fairway/domain';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -76,7 +76,8 @@ function SiteFleet({ siteId }: { siteId: string }) {
       ),
     [carts, sidebarCartId],
   );
-  const autoLockMinutes = Number(site.data?.autoLock ?? '0') || 0;
+  // What the server's auto-lock job holds this site's carts to (0 on a site that is not keyless).
+  const autoLockMinutes = site.data ? effectiveAutoLockMinutes(site.data) : 0;
 
   // Memoised: rows are memoised too, so a cart's live update re-renders its own row only.
   const context = useMemo<FleetCartContext>(
@@ -84,6 +85,7 @@ function SiteFleet({ siteId }: { siteId: string }) {
       autoLockMinutes,
       now,
       showSignalValue: hasRole(role, 'admin'),
+      showCodes: maySeeCodes(role),
       onOpen: hasRole(role, 'user') ? (cart) => setSidebarCartId(cart._id) : null,
       onQuickActions: hasRole(role, 'basic') ? (cart) => setModalCartId(cart._id) : null,
     }),

@@ -141,7 +141,9 @@ describe('ChartsLayout', { timeout: 20_000 }, () => {
     const fromMonth = within(screen.getByRole('group', { name: 'From' })).getByRole('spinbutton', {
       name: 'Month',
     });
+    // Focus alone selects the field's first section (the day, in 10/11/2026): choose the month itself.
     fireEvent.focus(fromMonth);
+    fireEvent.click(fromMonth);
     fireEvent.keyDown(fromMonth, { key: 'ArrowUp' });
     // 10 December is after the old last day, 10 November, so the last day moves along.
     await waitFor(() => expect(router.state.location.search).toBe('?start=2026-12-10&end=2026-12-10'));

@@ -54,7 +54,8 @@ export function ReportsMenu({ onNavigate }: { onNavigate?: () => void }) {
         <ReportRangePicker />
       </Box>
       <Divider />
-      <List>
+      {/* One link, not a list item: a <ul> may hold only list items. */}
+      <List component="div">
         <ListItemButton
           component="a"
           href={helpPageFor('payments', i18n.resolvedLanguage)}

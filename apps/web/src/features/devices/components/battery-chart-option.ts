@@ -2,6 +2,7 @@ import type { BatteryReading } from '@fairway/domain';
 import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
+import { formatDateTime } from '../../../lib/date-format';
 
 export type BatteryChartOption = ComposeOption<
   LineSeriesOption | GridComponentOption | TooltipComponentOption
@@ -31,7 +32,6 @@ export function batteryChartOption({
 }: BatteryChartInput): BatteryChartOption {
   const axisTime = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
   const axisDate = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
-  const pointTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const points = readings.map((reading): [number, number] => [Date.parse(reading.timestamp), reading.volts]);
 
   return {
@@ -51,7 +51,7 @@ export function batteryChartOption({
         const [first] = Array.isArray(params) ? params : [params];
         const [time, volts] = (first?.value ?? []) as [number?, number?];
         if (time === undefined || volts === undefined) return '';
-        return `${pointTime.format(time)}<br/><strong>${formatVolts(volts)}</strong>`;
+        return `${formatDateTime(time, locale)}<br/><strong>${formatVolts(volts)}</strong>`;
       },
     },
     xAxis: {

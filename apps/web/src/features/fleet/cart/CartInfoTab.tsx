@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { format } from 'date-fns';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-format';
 import { dateLocaleFor } from '../../../lib/date-locale';
 import { BatteryIndicator } from '../../devices/components/BatteryIndicator';
 import { SignalIndicator } from '../../devices/components/SignalIndicator';
@@ -85,7 +85,7 @@ export function CartInfoTab({ cart, siteId, role, autoLockMinutes, now }: CartIn
         <Fact label={t('fleet.info.firmware')}>{cart.firmware ?? t('fleet.noValue')}</Fact>
         <Fact label={t('fleet.info.serial')}>{cart.serial}</Fact>
         <Fact label={t('fleet.info.lastSeen')}>
-          {cart.timeUTC ? format(Date.parse(cart.timeUTC), 'Pp', { locale }) : t('fleet.noValue')}
+          {cart.timeUTC ? formatDateTime(cart.timeUTC, i18n.resolvedLanguage) : t('fleet.noValue')}
           <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
             {lastSeenText(t, cart, now, locale)}
           </Typography>

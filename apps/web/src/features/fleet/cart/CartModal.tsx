@@ -1,5 +1,5 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { hasRole, type CartView, type Role } from '@fairway/domain';
+import { hasRole, maySeeCodes, type CartView, type Role } from '@fairway/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -47,14 +47,16 @@ export function CartModal({ cart, siteId, role, now, onOpenDetails, onClose }: C
                 </Typography>
                 <CartQuickActions cart={cart} role={role} />
               </Stack>
-              <Stack spacing={1}>
-                <Typography component="h3" variant="subtitle1">
-                  {t('fleet.columns.unlockCode')}
-                </Typography>
-                <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {cart.lockCode ?? t('fleet.noValue')}
-                </Typography>
-              </Stack>
+              {maySeeCodes(role) && (
+                <Stack spacing={1}>
+                  <Typography component="h3" variant="subtitle1">
+                    {t('fleet.columns.unlockCode')}
+                  </Typography>
+                  <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {cart.lockCode ?? t('fleet.noValue')}
+                  </Typography>
+                </Stack>
+              )}
               <Stack spacing={1}>
                 <Typography component="h3" variant="subtitle1">
                   {t('fleet.qr.title')}

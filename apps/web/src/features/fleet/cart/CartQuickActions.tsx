@@ -45,8 +45,11 @@ function QuickAction({
           variant="outlined"
           size="small"
           startIcon={pending ? <CircularProgress size={16} /> : icon}
-          disabled={disabledReason !== null || pending}
-          onClick={onClick}
+          disabled={disabledReason !== null}
+          // Busy is not disabled: a disabled button drops keyboard focus to the dialog, so it stays
+          // focusable and ignores clicks until the cart answers.
+          aria-disabled={pending || undefined}
+          onClick={pending ? undefined : onClick}
           data-testid={testId}
         >
           {label}

@@ -72,11 +72,15 @@ export function FleetActionsMenu({ selected, role }: FleetActionsMenuProps) {
           <Button
             variant="contained"
             data-testid="fleet-actions"
-            disabled={!allowed || selected.length === 0 || busy}
+            // While a bulk command runs the button stays focusable (the menu hands focus back to it).
+            disabled={!allowed || selected.length === 0}
+            aria-disabled={busy || undefined}
             endIcon={<ArrowDropDownIcon />}
             aria-haspopup="menu"
             aria-controls={anchor ? 'fleet-actions-menu' : undefined}
-            onClick={(event) => setAnchor(event.currentTarget)}
+            onClick={(event) => {
+              if (!busy) setAnchor(event.currentTarget);
+            }}
           >
             {selected.length > 0
               ? t('fleet.actions.buttonWithCount', { total: selected.length })

@@ -52,14 +52,16 @@ export const FleetGridCard = memo(function FleetGridCard({
           </Typography>
           <RideInfo cart={cart} />
         </Box>
-        <Box>
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {t('fleet.columns.unlockCode')}
-          </Typography>
-          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {cart.lockCode ?? t('fleet.noValue')}
-          </Typography>
-        </Box>
+        {context.showCodes && (
+          <Box>
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {t('fleet.columns.unlockCode')}
+            </Typography>
+            <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {cart.lockCode ?? t('fleet.noValue')}
+            </Typography>
+          </Box>
+        )}
         <Box>
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             {t('fleet.columns.pendingUpdate')}

@@ -11,10 +11,12 @@ export function FleetSearchField({ value, onChange }: { value: string; onChange:
       size="small"
       type="search"
       label={t('fleet.search.label')}
-      placeholder={t('fleet.search.placeholder')}
+      // What can be searched is a helper line, not a placeholder: it wraps instead of being cut off in a
+      // narrow field (issue 15), stays visible while typing and is read with the field (aria-describedby).
+      helperText={t('fleet.search.placeholder')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: { xs: '100%', sm: 280 } }}
+      sx={{ width: { xs: '100%', sm: 320 } }}
       slotProps={{
         htmlInput: { 'data-testid': 'fleet-search' },
         input: {

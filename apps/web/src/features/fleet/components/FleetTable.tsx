@@ -36,7 +36,7 @@ export function FleetTable({ carts, selection, context }: FleetTableProps) {
                 slotProps={{ input: { 'aria-label': t('fleet.selectAll') } }}
               />
             </TableCell>
-            {COLUMNS.map((column) => (
+            {COLUMNS.filter((column) => column !== 'unlockCode' || context.showCodes).map((column) => (
               <TableCell key={column} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
                 {t(`fleet.columns.${column}`)}
               </TableCell>

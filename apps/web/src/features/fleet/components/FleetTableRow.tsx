@@ -67,7 +67,11 @@ export const FleetTableRow = memo(function FleetTableRow({
       <TableCell>
         <FleetStatusChip cart={cart} now={context.now} />
       </TableCell>
-      <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{cart.lockCode ?? t('fleet.noValue')}</TableCell>
+      {context.showCodes && (
+        <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {cart.lockCode ?? t('fleet.noValue')}
+        </TableCell>
+      )}
       <TableCell>
         <RideInfo cart={cart} />
       </TableCell>

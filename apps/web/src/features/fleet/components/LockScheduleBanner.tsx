@@ -1,8 +1,7 @@
 import type { SiteView } from '@fairway/domain';
 import Alert from '@mui/material/Alert';
-import { format, parse } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { dateLocaleFor } from '../../../lib/date-locale';
+import { formatTimeOfDay } from '../../../lib/date-format';
 
 /** lockFrom '00:00' means the site has no scheduled lock (spec §3). */
 const NO_SCHEDULED_LOCK = '00:00';
@@ -18,9 +17,7 @@ export function LockScheduleBanner({
   if (!scheduled && !site.masterUnlock) return null;
 
   // The time is the site's wall-clock time; only its notation follows the operator's language.
-  const time = format(parse(site.lockFrom, 'HH:mm', new Date(0)), 'p', {
-    locale: dateLocaleFor(i18n.resolvedLanguage ?? 'en'),
-  });
+  const time = formatTimeOfDay(site.lockFrom, i18n.resolvedLanguage);
   return (
     <Alert severity="info" data-testid="fleet-lock-banner">
       {scheduled && <div>{t('fleet.banner.scheduledLock', { time, timezone: site.timezone })}</div>}

@@ -13,7 +13,7 @@ export function PendingUpdateChips({ updates }: { updates: CartView['updates'] }
   const { t } = useTranslation();
   if (updates.length === 0) {
     return (
-      <Typography variant="body2" sx={{ color: 'text.disabled' }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('fleet.pending.none')}
       </Typography>
     );

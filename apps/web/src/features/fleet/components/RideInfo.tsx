@@ -3,13 +3,16 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useFormatSpeed } from '../../devices/use-speed';
 
-/** The fleet's Ride info column: who drives the cart and how fast, while it is in use. */
+/**
+ * The fleet's Ride info column: who drives the cart and how fast, while it has a ride (a cart merely
+ * unlocked has none: its status says "Unlocked").
+ */
 export function RideInfo({ cart }: { cart: CartView }) {
   const { t } = useTranslation();
   const formatSpeed = useFormatSpeed();
-  if (!cart.inUse && cart.driverName === null) {
+  if (!cart.inUse) {
     return (
-      <Typography variant="body2" sx={{ color: 'text.disabled' }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('fleet.ride.none')}
       </Typography>
     );

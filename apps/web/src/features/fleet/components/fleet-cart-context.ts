@@ -7,6 +7,8 @@ export interface FleetCartContext {
   /** Refreshed every 30 s, for last seen and the countdown. */
   now: number;
   showSignalValue: boolean;
+  /** Whether the role sees carts' lock codes (user and up); below, the server sends none. */
+  showCodes: boolean;
   /** Opens the cart sidebar; null when the role may not (below user). */
   onOpen: ((cart: CartView) => void) | null;
   /** Opens the cart modal with its quick actions; null when the role may not (below basic). */

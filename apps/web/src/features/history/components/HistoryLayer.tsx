@@ -3,6 +3,7 @@ import type { HistoryMode, RideHistory, RideHistoryQuery } from '@fairway/domain
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/date-format';
 import { MapOverlay } from '../../map/components/MapOverlay';
 import { useSite } from '../../sites/api/get-site';
 import { isHistoryNotReady, useRideHistory } from '../api/get-ride-history';
@@ -107,15 +108,8 @@ function errorMessage(error: unknown, t: TFunction): string {
   return error.kind === 'http' ? `${t('history.loadFailed')}: ${error.message}` : error.message;
 }
 
-/** "21 May – 21 Nov 2026" in the interface language, as the site's calendar has it. */
+/** "21/05/2026 – 21/11/2026" in the interface language's date style, as the site's calendar has it. */
 function formatPeriod(start: Date, end: Date, locale: string, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone || undefined }).formatRange(
-      start,
-      end,
-    );
-  } catch {
-    return new Intl.DateTimeFormat(locale, options).formatRange(start, end);
-  }
+  const zone = timeZone || undefined;
+  return `${formatDate(start, locale, zone)} – ${formatDate(end, locale, zone)}`;
 }

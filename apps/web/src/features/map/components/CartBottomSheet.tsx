@@ -6,15 +6,21 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Slide from '@mui/material/Slide';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useCurrentRole } from '../../commands/use-current-role';
 import { BatteryIndicator } from '../../devices/components/BatteryIndicator';
 import { SignalIndicator } from '../../devices/components/SignalIndicator';
 import { useFormatSpeed } from '../../devices/use-speed';
+import { formatDistanceKm } from '../../rides/lib/ride-format';
 import { CartFact } from './CartFact';
 import { LastReportAge, PingSummary } from './CartReportAge';
 import { CartStatusChip } from './CartStatusChip';
 import { LockToggleButton } from './LockToggleButton';
+
+/** The open ride's driver; a ride without a name says so rather than "no active ride". */
+const driverText = (t: TFunction, cart: CartView): string =>
+  cart.driverName ?? (cart.inUse ? t('map.sheet.unnamedDriver') : t('map.sheet.noDriver'));
 
 interface CartBottomSheetProps {
   cart: CartView;
@@ -27,7 +33,7 @@ interface CartBottomSheetProps {
  * lower left corner on larger screens. Ping and signal values are for admins only (spec §6).
  */
 export function CartBottomSheet({ cart, onClose }: CartBottomSheetProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isAdmin = hasRole(useCurrentRole(), 'admin');
   const formatSpeed = useFormatSpeed();
   const number = cart.carNumber ?? '?';
@@ -79,7 +85,7 @@ export function CartBottomSheet({ cart, onClose }: CartBottomSheetProps) {
           component="dl"
           sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 1.5 }}
         >
-          <CartFact label={t('map.sheet.driver')}>{cart.driverName ?? t('map.sheet.noDriver')}</CartFact>
+          <CartFact label={t('map.sheet.driver')}>{driverText(t, cart)}</CartFact>
           <CartFact label={t('map.sheet.lastUpdate')}>
             <LastReportAge timeUTC={cart.timeUTC} />
           </CartFact>
@@ -87,6 +93,11 @@ export function CartBottomSheet({ cart, onClose }: CartBottomSheetProps) {
             <BatteryIndicator cart={cart} />
           </CartFact>
           <CartFact label={t('map.sheet.speed')}>{formatSpeed(cart.gpsSpeed)}</CartFact>
+          {cart.inUse && cart.tripDistance !== null && (
+            <CartFact label={t('map.sheet.tripDistance')}>
+              {formatDistanceKm(cart.tripDistance, i18n.resolvedLanguage)}
+            </CartFact>
+          )}
           <CartFact label={t('map.sheet.lock')}>
             {cart.lockStatus === 1 ? t('map.sheet.locked') : t('map.sheet.unlocked')}
           </CartFact>

@@ -19,7 +19,8 @@ export function CartFilterSelect({
       label={t('map.filterLabel')}
       value={value}
       onChange={(event) => isCartFilter(event.target.value) && onChange(event.target.value)}
-      sx={{ width: 170 }}
+      // As wide as the chosen filter's name needs (Czech "Všechna vozítka" was cut off at a fixed width).
+      sx={{ minWidth: 170, maxWidth: '100%' }}
       slotProps={{ htmlInput: { 'data-testid': 'map-filter' } }}
     >
       {CART_FILTERS.map((filter) => (

@@ -17,10 +17,19 @@ export function CartGroupTabs({ value, counts, onChange }: CartGroupTabsProps) {
     <Tabs
       value={value}
       onChange={(_event, group: CartGroup) => onChange(group)}
-      variant="scrollable"
-      scrollButtons={false}
       aria-label={t('map.groupsLabel')}
-      sx={{ minHeight: 40, px: 1, borderBottom: 1, borderColor: 'divider' }}
+      // The five groups wrap onto a second line rather than scroll out of the narrow panel (issue 15: "Stored"
+      // showed as "S"); the selected tab is shaded, since the sliding underline cannot follow a wrapped row.
+      sx={{
+        minHeight: 40,
+        px: 1,
+        py: 0.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        '& .MuiTabs-list, & .MuiTabs-flexContainer': { flexWrap: 'wrap', columnGap: 0.5 },
+        '& .MuiTabs-indicator': { display: 'none' },
+        '& .MuiTab-root.Mui-selected': { bgcolor: 'action.selected', borderRadius: 1 },
+      }}
     >
       {CART_GROUPS.map((group) => (
         <Tab

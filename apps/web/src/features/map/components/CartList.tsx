@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import { dateLocaleFor } from '../../../lib/date-locale';
+import { readableTextOn } from '../../../lib/readable-text';
 import { useNow } from '../../../lib/use-now';
 import { reportAge } from '../lib/report-age';
 import { CartStatusChip } from './CartStatusChip';
@@ -39,32 +40,36 @@ export function CartList({ carts, selectedCartId, onSelect }: CartListProps) {
         const number = cart.carNumber ?? '?';
         const name = cart.carName || t('map.cartNumber', { number });
         return (
-          <ListItemButton
-            key={cart._id}
-            selected={cart._id === selectedCartId}
-            onClick={() => onSelect(cart._id)}
-            data-testid={`cart-row-${cart.carNumber ?? cart._id}`}
-          >
-            <ListItemAvatar>
-              <Avatar
-                sx={{
-                  bgcolor: CART_MARKER_COLOURS[cartMarkerState(cart)],
-                  width: 36,
-                  height: 36,
-                  fontSize: 14,
-                  fontWeight: 700,
-                }}
-              >
-                {number}
-              </Avatar>
-            </ListItemAvatar>
-            <ListItemText
-              primary={cart.driverName ? `${name} · ${cart.driverName}` : name}
-              secondary={lastReportLabel(cart.timeUTC)}
-              slotProps={{ primary: { noWrap: true } }}
-            />
-            <CartStatusChip cart={cart} />
-          </ListItemButton>
+          // The button inside a list item: a <ul> may hold only list items (axe `list`).
+          <ListItem key={cart._id} disablePadding>
+            <ListItemButton
+              selected={cart._id === selectedCartId}
+              onClick={() => onSelect(cart._id)}
+              data-testid={`cart-row-${cart.carNumber ?? cart._id}`}
+            >
+              <ListItemAvatar>
+                <Avatar
+                  sx={{
+                    bgcolor: CART_MARKER_COLOURS[cartMarkerState(cart)],
+                    // The marker colours are the spec's; the number on them is dark or white, whichever reads.
+                    color: readableTextOn(CART_MARKER_COLOURS[cartMarkerState(cart)]),
+                    width: 36,
+                    height: 36,
+                    fontSize: 14,
+                    fontWeight: 700,
+                  }}
+                >
+                  {number}
+                </Avatar>
+              </ListItemAvatar>
+              <ListItemText
+                primary={cart.driverName ? `${name} · ${cart.driverName}` : name}
+                secondary={lastReportLabel(cart.timeUTC)}
+                slotProps={{ primary: { noWrap: true } }}
+              />
+              <CartStatusChip cart={cart} />
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>

@@ -1,17 +1,12 @@
-import { cartMarkerState, CART_MARKER_COLOURS, type CartView } from '@fairway/domain';
+import { cartMarkerState, cartStatus, CART_MARKER_COLOURS, type CartView } from '@fairway/domain';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 
-/** Offline / in use / online, in the same colours as the map markers. */
+/** Offline / in use / unlocked / online (the fleet's words), in the same colours as the map markers. */
 export function CartStatusChip({ cart }: { cart: CartView }) {
   const { t } = useTranslation();
   const state = cartMarkerState(cart);
-  const label =
-    state === 'offline'
-      ? t('map.status.offline')
-      : state === 'idle'
-        ? t('map.status.online')
-        : t('map.status.inUse');
+  const label = t(`map.status.${cartStatus(cart)}`);
   const colour = CART_MARKER_COLOURS[state];
   return (
     <Chip

@@ -21,8 +21,10 @@ export function LockToggleButton({ cart }: { cart: CartView }) {
     <Button
       variant="contained"
       fullWidth
-      onClick={toggle}
-      disabled={pending || disabledReason !== null}
+      // Busy is not disabled: a disabled button would drop keyboard focus; it ignores clicks instead.
+      onClick={pending ? undefined : toggle}
+      disabled={disabledReason !== null}
+      aria-disabled={pending || undefined}
       startIcon={
         pending ? <CircularProgress size={18} color="inherit" /> : locked ? <LockOpenIcon /> : <LockIcon />
       }

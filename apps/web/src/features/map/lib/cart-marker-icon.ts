@@ -1,4 +1,5 @@
 import { divIcon, type DivIcon, type Icon } from 'leaflet';
+import { isDarkText, readableTextOn } from '../../../lib/readable-text';
 import { escapeHtml } from './escape-html';
 import { HIGHLIGHT_COLOUR } from './map-colours';
 
@@ -17,9 +18,11 @@ export interface CartMarkerLook {
 /** A round pin in the cart's state colour with its car number. */
 export function cartMarkerIcon({ label, colour, selected, alerted }: CartMarkerLook): DivIcon {
   const ring = selected ? `;outline:3px solid ${HIGHLIGHT_COLOUR};outline-offset:1px` : '';
+  // The number in white or near-black, whichever reads on the state colour (WCAG AA); dark text needs no shadow.
+  const text = `;color:${readableTextOn(colour)}${isDarkText(colour) ? ';text-shadow:none' : ''}`;
   return divIcon({
     className: alerted ? `fw-cart-marker ${ALERTED_CLASS}` : 'fw-cart-marker',
-    html: `<span class="fw-cart-marker__pin" style="background:${colour}${ring}">${escapeHtml(label)}</span>`,
+    html: `<span class="fw-cart-marker__pin" style="background:${colour}${text}${ring}">${escapeHtml(label)}</span>`,
     iconSize: [ICON_SIZE, ICON_SIZE],
     iconAnchor: [ICON_SIZE / 2, ICON_SIZE / 2],
   });

@@ -264,6 +264,6 @@ describe('CodeDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send email' }));
     expect(await screen.findByText('Email sent to soren@example.com')).toBeTruthy();
     expect(server.callsTo('POST', `/api/dashboard/codes/${CODE_ID}/email`)).toHaveLength(1);
-    expect(screen.getByTestId('code-email-sent').textContent).toMatch(/^Email last sent 03\/04\/2026/);
+    expect(screen.getByTestId('code-email-sent').textContent).toMatch(/^Email last sent 04\/03\/2026/);
   });
 });

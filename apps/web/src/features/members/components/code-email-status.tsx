@@ -2,9 +2,8 @@ import SendIcon from '@mui/icons-material/Send';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { dateLocaleFor } from '../../../lib/date-locale';
+import { formatDateTime } from '../../../lib/date-format';
 
 interface CodeEmailStatusProps {
   /** When the code was last emailed; null = never. */
@@ -16,10 +15,7 @@ interface CodeEmailStatusProps {
 /** When the member last got the code by email, and a button to send it (again). */
 export function CodeEmailStatus({ emailSent, sending, onSend }: CodeEmailStatusProps) {
   const { t, i18n } = useTranslation();
-  const sentAt =
-    emailSent === null
-      ? null
-      : format(Date.parse(emailSent), 'Pp', { locale: dateLocaleFor(i18n.resolvedLanguage ?? 'en') });
+  const sentAt = emailSent === null ? null : formatDateTime(emailSent, i18n.resolvedLanguage);
   return (
     <Stack
       direction="row"

@@ -92,7 +92,7 @@ describe('Payment history', { timeout: 20_000 }, () => {
       .map((cell) => plain(cell.textContent));
     // 09:30 UTC is 10:30 in Prague; fees are processing 0.73 and application 0.50.
     expect(cells.slice(0, 7)).toEqual([
-      'Nov 10, 2026, 10:30 AM',
+      '10/11/2026, 10:30',
       'Alice Greenalice@example.com',
       '18 holes',
       '7',
@@ -122,7 +122,7 @@ describe('Payment history', { timeout: 20_000 }, () => {
     fireEvent.mouseOver(chipIn(rowOf('Eva East'), 'Refunded'));
     const note = await screen.findByRole('tooltip');
     expect(plain(note.textContent)).toBe(
-      'Refunded on Nov 11, 2026, 9:00 AM · the cart never confirmed the unlock',
+      'Refunded on 11/11/2026, 09:00 · the cart never confirmed the unlock',
     );
   });
 

@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRefundable, NUMERIC_COLUMNS, type PaymentColumn } from './payment-columns';
+import { isRefundable, NUMERIC_COLUMNS, STICKY_ACTIONS_SX, type PaymentColumn } from './payment-columns';
 import { PaymentStatusCell } from './PaymentStatusCell';
 import { formatInstant, formatMoney } from './revenue-format';
 
@@ -86,7 +86,10 @@ export function PaymentRow({ payment, columns, timeZone, refundingId, onRefund }
         <TableCell
           key={column}
           align={NUMERIC_COLUMNS.has(column) ? 'right' : 'left'}
-          sx={{ whiteSpace: column === 'description' || column === 'customer' ? 'normal' : 'nowrap' }}
+          sx={{
+            whiteSpace: column === 'description' || column === 'customer' ? 'normal' : 'nowrap',
+            ...(column === 'actions' && STICKY_ACTIONS_SX),
+          }}
         >
           {cells[column]}
         </TableCell>

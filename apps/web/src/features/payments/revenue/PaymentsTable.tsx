@@ -7,7 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { NUMERIC_COLUMNS, type PaymentColumn } from './payment-columns';
+import { NUMERIC_COLUMNS, STICKY_ACTIONS_SX, type PaymentColumn } from './payment-columns';
 import { PaymentRow } from './PaymentRow';
 
 const PLACEHOLDER_ROWS = 6;
@@ -36,7 +36,7 @@ export function PaymentsTable({ payments, columns, timeZone, refundingId, onRefu
               <TableCell
                 key={column}
                 align={NUMERIC_COLUMNS.has(column) ? 'right' : 'left'}
-                sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                sx={{ whiteSpace: 'nowrap', fontWeight: 600, ...(column === 'actions' && STICKY_ACTIONS_SX) }}
               >
                 {t(`revenue.history.columns.${column}`)}
               </TableCell>

@@ -97,15 +97,15 @@ describe('RevenuePage', { timeout: 20_000 }, () => {
     const payouts = card('Payouts');
     expect(payouts.getByText('Paid')).toBeTruthy();
     expect(figure(payouts, 'Amount')).toBe('€120.00Paid');
-    expect(figure(payouts, 'Sent')).toBe('Nov 10, 2026');
-    expect(figure(payouts, 'Arrived')).toBe('Nov 12, 2026');
+    expect(figure(payouts, 'Sent')).toBe('10/11/2026');
+    expect(figure(payouts, 'Arrived')).toBe('12/11/2026');
     expect(figure(payouts, 'Bank')).toBe('Sparkasse');
     expect(figure(payouts, 'Account')).toBe('ending in 4321');
 
-    await choose(payouts.getByRole('combobox', { name: 'Payout date' }), 'Nov 4, 2026 · -€25.00');
+    await choose(payouts.getByRole('combobox', { name: 'Payout date' }), '04/11/2026 · -€25.00');
     await waitFor(() => expect(card('Payouts').getByText('Withdrawn')).toBeTruthy());
     expect(card('Payouts').queryByText('Paid')).toBeNull();
-    expect(figure(card('Payouts'), 'Sent')).toBe('Nov 3, 2026');
+    expect(figure(card('Payouts'), 'Sent')).toBe('03/11/2026');
     expect(figure(card('Payouts'), 'Bank')).toBe('Not given');
     expect(figure(card('Payouts'), 'Account')).toBe('Not given');
   });

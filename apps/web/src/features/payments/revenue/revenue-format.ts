@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime } from '../../../lib/date-format';
 export { formatMoney } from '../../../lib/money';
 
 /**
@@ -7,16 +8,12 @@ export { formatMoney } from '../../../lib/money';
  */
 
 /** An ISO instant as date and time in `timeZone`. */
-export function formatInstant(iso: string, locale: string | undefined, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    new Date(iso),
-  );
-}
+export const formatInstant = (iso: string, locale: string | undefined, timeZone: string): string =>
+  formatDateTime(iso, locale, timeZone);
 
 /** A provider's unix-seconds timestamp as a date in `timeZone` (payouts: when sent, when arrived). */
-export function formatUnixDate(seconds: number, locale: string | undefined, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(seconds * 1000));
-}
+export const formatUnixDate = (seconds: number, locale: string | undefined, timeZone: string): string =>
+  formatDate(seconds * 1000, locale, timeZone);
 
 /** A count in the interface language ('1,234' or '1.234'). */
 export const formatCount = (count: number, locale: string | undefined): string =>

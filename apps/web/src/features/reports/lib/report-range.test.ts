@@ -85,7 +85,9 @@ describe('report range', () => {
   it('writes the period in the interface language', () => {
     // Intl puts thin and no-break spaces around the dash; plain ones read the same here.
     const plain = (text: string) => text.replace(/\s/g, ' ');
-    expect(plain(formatDayRange({ from: '2026-11-01', to: '2026-11-30' }, 'en'))).toBe('Nov 1 – 30, 2026');
-    expect(plain(formatDayRange({ from: '2026-11-01', to: '2026-11-01' }, 'de'))).toBe('1. Nov. 2026');
+    expect(plain(formatDayRange({ from: '2026-11-01', to: '2026-11-30' }, 'en'))).toBe(
+      '01/11/2026 – 30/11/2026',
+    );
+    expect(plain(formatDayRange({ from: '2026-11-01', to: '2026-11-01' }, 'de'))).toBe('01.11.2026');
   });
 });

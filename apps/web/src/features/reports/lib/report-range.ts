@@ -1,3 +1,4 @@
+import { formatDate } from '../../../lib/date-format';
 import { midnightIn, wallClock } from '../../../lib/zoned-time';
 /**
  * The reports' period (spec §2 Reports, §9 date ranges): whole calendar days of the site, first to last
@@ -132,13 +133,7 @@ export const localDateToDay = (date: Date): CalendarDay =>
 
 /** "1–30 Nov 2026" in `locale`. */
 export function formatDayRange(range: DayRange, locale: string | undefined): string {
-  const format = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return range.from === range.to
-    ? format.format(utcDateOf(range.from))
-    : format.formatRange(utcDateOf(range.from), utcDateOf(range.to));
+  // Calendar days, not instants: read at UTC, in the interface language's one date style (lib/date-format).
+  const day = (value: string) => formatDate(utcDateOf(value), locale, 'UTC');
+  return range.from === range.to ? day(range.from) : `${day(range.from)} – ${day(range.to)}`;
 }

@@ -13,7 +13,7 @@ import { showToast } from '../../../lib/notifications';
 import { RideFact, RideFacts } from './RideFact';
 
 interface RideTechnicalBlockProps {
-  ride: Pick<RideDetail, '_id' | 'points'>;
+  ride: Pick<RideDetail, '_id' | 'points' | 'status'>;
   hiRes: boolean;
   /** true while the other resolution of the trail is on its way */
   switching: boolean;
@@ -54,7 +54,10 @@ export function RideTechnicalBlock({ ride, hiRes, switching, onHiResChange }: Ri
         <RideFact label={t('rides.detail.points')}>
           {ride.points === null ? (
             <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-              {t('rides.detail.pointsWhenEnded')}
+              {/* Counted when a ride ends: an ended ride without a count has none to come. */}
+              {ride.status === 'ended'
+                ? t('rides.detail.pointsNotRecorded')
+                : t('rides.detail.pointsWhenEnded')}
             </Box>
           ) : (
             new Intl.NumberFormat(i18n.resolvedLanguage).format(ride.points)

@@ -1,50 +1,22 @@
 import { formatElapsed, rideDurationSeconds, type RideView } from '@fairway/domain';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/date-format';
 
 /**
  * How the Rides page writes moments, durations and distances. Moments are read on the site's clock (a club
  * reads its rides by its own day, whatever the browser's time zone), in the interface language.
  */
 
-/**
- * Spec §2 writes a ride's date as dd/MM/yyyy and its time as HH:mm. English is given that order through
- * British English (American English would swap day and month, which reads wrong for the clubs the spec comes
- * from); German, Danish and Czech write the day first in their own way (10.11.2026, 10. 11. 2026).
- */
-const numericLocale = (locale: string | undefined): string | undefined =>
-  locale === 'en' || locale?.startsWith('en-') ? 'en-GB' : locale;
+/** A ride's start date on the site's calendar, in the interface language's one date style (lib/date-format). */
+export const formatRideDate = (iso: string, locale: string | undefined, timeZone: string): string =>
+  formatDate(iso, locale, timeZone);
 
-/** "10/11/2026" (en), "10.11.2026" (de, da): a ride's start date on the site's calendar. */
-export function formatRideDate(iso: string, locale: string | undefined, timeZone: string): string {
-  return new Intl.DateTimeFormat(numericLocale(locale), {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone,
-  }).format(new Date(iso));
-}
+/** A time on the site's clock, 24-hour. */
+export const formatRideTime = (iso: string, locale: string | undefined, timeZone: string): string =>
+  formatTime(iso, locale, timeZone);
 
-/** "09:30" (en, de), "09.30" (da): a time on the site's clock, 24-hour. */
-export function formatRideTime(iso: string, locale: string | undefined, timeZone: string): string {
-  return new Intl.DateTimeFormat(numericLocale(locale), {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(new Date(iso));
-}
-
-/** "10/11/2026, 09:30": a start or end in the detail pane. */
-export function formatRideMoment(iso: string, locale: string | undefined, timeZone: string): string {
-  return new Intl.DateTimeFormat(numericLocale(locale), {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(new Date(iso));
-}
+/** A start or end in the detail pane: date and time. */
+export const formatRideMoment = (iso: string, locale: string | undefined, timeZone: string): string =>
+  formatDateTime(iso, locale, timeZone);
 
 /** "2.5 km" / "2,5 km": distances come in km with one decimal. */
 export function formatDistanceKm(km: number, locale: string | undefined): string {

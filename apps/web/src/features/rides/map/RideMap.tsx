@@ -121,7 +121,7 @@ export function RideMap({ rideId, trail, center, open, currentPosition }: RideMa
         <MapOverlay corner="bottom-left">
           {positions.length === 0 && (
             <Alert severity="info" variant="outlined" sx={{ bgcolor: 'background.paper', py: 0 }}>
-              {t('rides.map.noTrail')}
+              {open ? t('rides.map.noTrail') : t('rides.map.noTrailEnded')}
             </Alert>
           )}
           {(tilesFailed || config.isError) && (

@@ -163,6 +163,20 @@ describe('Ride detail pane', { timeout: 20_000 }, () => {
     expect(document.querySelector('.fw-ride-marker--start')).toBeNull();
   });
 
+  it('never says "yet" of an ended ride: no positions were recorded, and its points are not counted later', async () => {
+    openRide({ ...ENDED, trail: [], points: null }, { role: 'admin' });
+    expect(await screen.findByText('No positions were recorded for this ride.')).toBeTruthy();
+    expect(fact('GPS points')).toBe('Not recorded');
+    expect(screen.queryByText('No positions recorded for this ride yet.')).toBeNull();
+    expect(screen.queryByText('Counted when the ride ends')).toBeNull();
+  });
+
+  it('counts the points of an open ride when it ends', async () => {
+    openRide(OPEN, { role: 'admin' });
+    await screen.findByTestId('ride-technical');
+    expect(fact('GPS points')).toBe('Counted when the ride ends');
+  });
+
   it('ends an open ride after confirmation with {session}, and shows it ended', async () => {
     // The server's ride: open until the end call ends it.
     let current: RideDetail = OPEN;

@@ -1,4 +1,4 @@
-import type { DashboardSitePatch, SiteView } from '@fairway/domain';
+import { maySeeCodes, type DashboardSitePatch, type SiteView } from '@fairway/domain';
 import Stack from '@mui/material/Stack';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { zodFormResolver } from '../../../lib/form-validation';
 import { showToast } from '../../../lib/notifications';
+import { useCurrentRole } from '../../commands/use-current-role';
 import { useUpdateSite } from '../../sites/api/update-site';
 import { DeviceCard } from './components/DeviceCard';
 import { LanguageCard } from './components/LanguageCard';
@@ -40,6 +41,7 @@ interface GeneralSettingsFormProps {
 export function GeneralSettingsForm({ site, readOnly }: GeneralSettingsFormProps) {
   const { t } = useTranslation();
   const update = useUpdateSite(site._id);
+  const role = useCurrentRole();
   const [publishedTo, setPublishedTo] = useState<number | null>(null);
   const values = useMemo(() => generalSettingsValues(site), [site]);
   const form = useForm<GeneralSettingsValues, unknown, GeneralSettings>({
@@ -101,7 +103,8 @@ export function GeneralSettingsForm({ site, readOnly }: GeneralSettingsFormProps
       <LockCard {...cardProps} />
       <DeviceCard {...cardProps} />
       <SpeedUnitCard />
-      <MasterCodeCard {...cardProps} />
+      {/* The master code opens every cart: only roles that see codes get it from the server. */}
+      {maySeeCodes(role) && <MasterCodeCard {...cardProps} />}
       {publishedTo !== null && <PublishedNotice carts={publishedTo} onClose={() => setPublishedTo(null)} />}
       {!readOnly && (
         <SettingsFormActions

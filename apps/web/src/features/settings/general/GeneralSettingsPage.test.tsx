@@ -278,6 +278,13 @@ describe('GeneralSettingsPage', () => {
     expect(readStorage(STORAGE_KEYS.speedUnit)).toBe('mph');
   });
 
+  it('shows basic staff no master code card: the server sends them no code', async () => {
+    renderPage({ role: 'basic', site: { masterUnlock: null, wifiSSID: 'Clubhouse' } });
+    await loaded();
+    expect(textbox(/Network name/).disabled).toBe(true);
+    expect(screen.queryByLabelText(/Master code/)).toBeNull();
+  });
+
   it('shows a master code already used by a member at the field', async () => {
     const server = renderPage({
       patch: () => json({ message: 'Code already exists, please use a different code and try again.' }, 409),

@@ -16,7 +16,7 @@ function Entry({ term, children }: { term: string; children: ReactNode }) {
       </Typography>
       <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
         {children || (
-          <Box component="span" sx={{ color: 'text.disabled', fontStyle: 'italic' }}>
+          <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
             {t('publicProfile.notSet')}
           </Box>
         )}
