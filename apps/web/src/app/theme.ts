@@ -38,7 +38,8 @@ export const theme = createTheme({
         [FOCUSED]: focusRing,
         [FOCUSED_ON_DARK]: { outlineColor: '#fff' },
         // Leaflet's attribution links are told apart from the text by colour alone (axe link-in-text-block).
-        '.leaflet-control-attribution a': { textDecoration: 'underline' },
+        // More specific than Leaflet's own `text-decoration: none`, whose stylesheet loads after the theme's.
+        '.leaflet-container .leaflet-control-attribution a': { textDecoration: 'underline' },
       },
     },
     MuiButton: {
