@@ -84,9 +84,15 @@ describe('lock and unlock one cart', () => {
     expect(outcome.device.updates).not.toContain('lock');
     expect((await unlocked).lockStatus).toBe(0);
     await eventually(() => commandEvents.some((command) => command.state === 'acknowledged'));
-    expect(commandEvents.map((command) => command.state)).toEqual(
-      expect.arrayContaining(['queued', 'sent', 'acknowledged']),
-    );
+    // 'sent' (the broker took the command) may be overtaken by the cart's answer: commands go out on their
+    // own connection, and an acknowledged command is never marked sent afterwards.
+    const states = commandEvents
+      .map((command) => command.state)
+      .filter((state, i, all) => i === 0 || state !== all[i - 1]);
+    expect([
+      ['queued', 'sent', 'acknowledged'],
+      ['queued', 'acknowledged'],
+    ]).toContainEqual(states);
     expect(cart.commands).toHaveLength(1);
     expect(cart.commands[0]!.expiresAt - cart.commands[0]!.issuedAt).toBeLessThanOrEqual(10_000);
 
