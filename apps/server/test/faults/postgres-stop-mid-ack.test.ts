@@ -6,10 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
 import { deviceTopic } from '@fairway/domain';
-import { loadConfig } from '../../src/config';
-import { startRuntime, type Runtime } from '../../src/runtime';
+import type { Runtime } from '../../src/runtime';
 import { eventually, publishJson } from '../../src/devices/testing/fleet-fixtures';
 import type { TestCart } from '../../src/devices/testing/test-cart';
 import { deviceCommands } from '../../src/modules/commands/commands.table';
@@ -22,7 +20,7 @@ import {
   rideCart,
   type RideClub,
 } from '../../src/modules/rides/ride-lifecycle.test-support';
-import { asUser, loginAs } from '../helpers';
+import { asUser, loginAs, startTestServer } from '../helpers';
 import { startOwnPostgres, type OwnPostgres } from './own-services';
 
 let pg: OwnPostgres;
@@ -32,19 +30,7 @@ const carts: TestCart[] = [];
 
 beforeAll(async () => {
   pg = await startOwnPostgres();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: pg.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MQTT_PORT: '0',
-    SIMULATOR: 'off',
-    JOBS: 'off',
-    SEED_DEMO: 'off',
-    LOG_LEVEL: 'silent',
-    LOGIN_RATE_LIMIT: '1000',
-  });
-  rt = await startRuntime(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
+  rt = await startTestServer({ DATABASE_URL: pg.url });
   club = await createRideClub(rt, await loginAs(rt, 'superadmin@example.com'), 'Outage GC');
 }, 120_000);
 
