@@ -1,4 +1,4 @@
-import { DEVICE_PUBLISHES, allDevicesTopic, deviceTopic, type AckMessage } from '@fairway/domain';
+import { DEVICE_PUBLISHES, allDevicesTopic, cartView, deviceTopic, type AckMessage } from '@fairway/domain';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { MqttClient, Packet } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +119,26 @@ describe('device gateway', () => {
       .where(eq(positions.deviceId, device.deviceId));
     expect(position).toMatchObject({ lat: 56.35, lng: -2.81, speed: 17.5 });
     expect(position?.ts.getTime()).toBe(report.ts);
+  });
+
+  it("pushes views the browser accepts, each report's with a later numeric state version", async () => {
+    const device = await cartInDemoSite();
+    const socket = await connectSocket(rt, siteAdmin);
+    sockets.push(socket);
+    expect(await request(socket, 'join:site', demoSiteId)).toEqual({ ok: true });
+    const cart = await online(device);
+    const topic = deviceTopic(device.deviceId, 'telemetry');
+    const first = nextUpdate(socket, device.deviceId, (view) => view.gpsSpeed === 11);
+    await publishJson(cart, topic, telemetry({ speed: 11, uptime: 1 }));
+    const firstView = await first;
+    const second = nextUpdate(socket, device.deviceId, (view) => view.gpsSpeed === 12);
+    await publishJson(cart, topic, telemetry({ speed: 12, uptime: 2 }));
+    const secondView = await second;
+
+    // The web app drops a pushed cart that fails the domain schema, so a wrong type freezes the live map.
+    for (const view of [firstView, secondView]) expect(cartView.safeParse(view).error).toBeUndefined();
+    expect(typeof firstView.stateVersion).toBe('number');
+    expect(secondView.stateVersion).toBeGreaterThan(firstView.stateVersion!);
   });
 
   it('moves lockUpdatedAt only when the lock changes', async () => {

@@ -159,15 +159,19 @@ const columnsOf = <T>(
   items: T[],
 ): Cell[][] => columns.map(([, , value]) => items.map(value));
 
-/** `devices` column name → DeviceRow key, from the table definition, so the two cannot drift apart. */
-const ROW_KEYS: Array<[key: string, column: string]> = Object.entries(getTableColumns(devices)).map(
-  ([key, column]) => [key, column.name],
-);
+/** `devices` column → DeviceRow key, from the table definition, so the two cannot drift apart. */
+const ROW_COLUMNS = Object.entries(getTableColumns(devices));
 
-/** node-postgres parses timestamptz to Date, smallint/real/float8 to number and text[] to arrays: DeviceRow's types. */
+/**
+ * The raw row as Drizzle would have read it: each column's own driver mapping (node-postgres hands int8 over
+ * as a string, for one; `stateVersion` must reach the realtime gateway and the browser as a number).
+ */
 function toDeviceRow(raw: Record<string, unknown>): DeviceRow {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of ROW_KEYS) row[key] = raw[column];
+  for (const [key, column] of ROW_COLUMNS) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
+  }
   return row as DeviceRow;
 }
 
