@@ -24,9 +24,9 @@ import {
   LAST_NAMES,
   PHONE,
   type Origin,
-} from '../apps/server/src/modules/members/demo-member-names';
-import { sites } from '../apps/server/src/modules/sites/sites.table';
-import { users } from '../apps/server/src/modules/users/users.table';
+} from '../apps/server/src/demo/demo-member-names';
+import { sites } from '../apps/server/src/db/tables/sites';
+import { users } from '../apps/server/src/db/tables/users';
 import { openBenchDatabase } from './lib/bench-database';
 import { summarize } from './lib/report';
 import type { LatencySummary } from './lib/protocol';

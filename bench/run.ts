@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { CommandView } from '@fairway/domain';
-import { devices, positions } from '../apps/server/src/modules/devices/devices.table';
+import { devices, positions } from '../apps/server/src/db/tables/devices';
 import { bootBenchServer, type BenchServer, type ExternalBroker } from './lib/boot';
 import { Child } from './lib/child';
 import { watchServer, type ServerLoad } from './lib/server-watch';

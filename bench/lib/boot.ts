@@ -11,9 +11,9 @@ import { platformSecret } from '../../apps/server/src/modules/platform/platform.
 import { DynsecClient } from '../../apps/server/src/broker/dynsec-client';
 import { registerCommands } from '../../apps/server/src/broker/provisioner';
 import { hashToken, randomToken } from '../../apps/server/src/lib/tokens';
-import { devices } from '../../apps/server/src/modules/devices/devices.table';
-import { sites } from '../../apps/server/src/modules/sites/sites.table';
-import { users } from '../../apps/server/src/modules/users/users.table';
+import { devices } from '../../apps/server/src/db/tables/devices';
+import { sites } from '../../apps/server/src/db/tables/sites';
+import { users } from '../../apps/server/src/db/tables/users';
 import type { CartCredentials, Credentials } from './protocol';
 import { sessionToken } from './session-token';
 

@@ -95,7 +95,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { db: ctx.db, tokens: ctx.tokens });
+  await app.register(authPlugin, { access: ctx.siteAccess, sessions: ctx.sessionCheck });
   await app.register(textInputPlugin);
 
   await app.register(platformRoutes, { prefix: '/api', ctx });

@@ -8,9 +8,10 @@ import type { AccessTokens } from './modules/auth/access-token';
 import type { CommandsService } from './modules/commands/commands.service';
 import type { Mailer } from './modules/mail/mailer';
 import type { PaymentProvider } from './modules/payments/payment-provider';
+import type { buildServices } from './services';
 
-/** What route plugins and services are built from; assembled once in runtime.ts. */
-export interface AppContext {
+/** The parts every service is built from; assembled once in runtime.ts. */
+export interface CoreContext {
   config: Config;
   database: Database;
   db: Db;
@@ -33,6 +34,12 @@ export interface AppContext {
   /** Commands to carts; one per process, because it also wakes the requests waiting for an answer. */
   commands: CommandsService;
 }
+
+/**
+ * What route plugins, jobs and gateways get: the core parts and every service, each built once from them
+ * in services.ts (the composition root's second half).
+ */
+export type AppContext = ReturnType<typeof buildServices>;
 
 export interface DeviceConfigPublisher {
   /**

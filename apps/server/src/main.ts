@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger, startRuntime } from './runtime';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/platform/demo-seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-seed';
 
 /** `npm start`: read the configuration, start every part, print how to reach them, stop cleanly on a signal. */
 async function main(): Promise<void> {

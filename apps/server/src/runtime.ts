@@ -11,12 +11,12 @@ import { LocalFileStore } from './lib/file-store';
 import { AccessTokens } from './modules/auth/access-token';
 import { Mailer } from './modules/mail/mailer';
 import { platformSecret } from './modules/platform/platform.service';
-import { seedDemo } from './modules/platform/demo-seed';
+import { seedDemo } from './demo/demo-seed';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker/embedded-broker';
 import { createDeviceProvisioner } from './broker/provisioner';
 import { startDeviceGateway, type DeviceGateway } from './devices/gateway/device-gateway';
 import { attachRealtime, type RealtimeGateway } from './realtime/realtime-gateway';
-import { startDemoFleet, type DemoFleet } from './modules/platform/demo-fleet';
+import { startDemoFleet, type DemoFleet } from './demo/demo-fleet';
 import { DeviceConfigService } from './modules/device-config/device-config.service';
 import { CommandsRepository } from './modules/commands/commands.repository';
 import { CommandsService } from './modules/commands/commands.service';
@@ -24,7 +24,7 @@ import { SitesRepository } from './modules/sites/sites.repository';
 import { JobRunner } from './jobs/job-runner';
 import { attachZoneAlerts } from './modules/zones/zone-alerts';
 import { attachCodeRides } from './modules/rides/code-rides';
-import { createRideLifecycle } from './modules/rides/ride-lifecycle.service';
+import { buildServices } from './services';
 import { registerCartJobs } from './jobs/cart-jobs';
 import { createPaymentProvider, sandboxOf } from './modules/payments/payment-providers';
 import { registerPaymentJobs } from './modules/payments/payment-jobs';
@@ -140,7 +140,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     );
 
     const payments = await createPaymentProvider(config, database.db, log);
-    const ctx: AppContext = {
+    const ctx: AppContext = buildServices({
       config,
       database,
       db: database.db,
@@ -155,7 +155,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       deviceConfig,
       commands,
       payments,
-    };
+    });
 
     const detachZoneAlerts = attachZoneAlerts(ctx);
     stops.push(async () => detachZoneAlerts());
@@ -164,7 +164,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     wire({ commands, deviceConfig, codeRides });
 
     const jobs = new JobRunner(database.db, log);
-    await registerCartJobs(jobs, { db: database.db, commands, log, rides: createRideLifecycle(ctx) });
+    await registerCartJobs(jobs, { db: database.db, commands, log, rides: ctx.rides.lifecycle });
     const detachPaymentJobs = await registerPaymentJobs(jobs, ctx);
     stops.push(async () => detachPaymentJobs());
     if (config.JOBS) {

@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase, runMigrations } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
-import { seedDemo } from '../src/modules/platform/demo-seed';
+import { seedDemo } from '../src/demo/demo-seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {

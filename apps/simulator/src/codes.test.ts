@@ -2,7 +2,7 @@ import type { ConfigMessage } from '@fairway/domain';
 import { describe, expect, it } from 'vitest';
 import { decideCode, type ConfigCode } from './codes';
 import { FACTORY_SETTINGS } from './config';
-import { recordingDevice } from './test-helpers';
+import { recordingDevice } from './device.test-support';
 
 const NOW = 1_767_225_600_000;
 const MINUTE = 60_000;

@@ -5,8 +5,8 @@ import { FACTORY_SETTINGS } from './config';
 import { DEMO_COURSE } from './courses';
 import { startFleet, type FleetCart } from './fleet';
 import { silentLogger } from './logger';
-import { newCommand, observe, publishConfig, sendCommand, type Received } from './mqtt-test-helpers';
-import { startBroker } from './test-broker';
+import { newCommand, observe, publishConfig, sendCommand, type Received } from './mqtt.test-support';
+import { startBroker } from './broker.test-support';
 
 const config = (version: number, zones: ConfigMessage['zones'] = []): ConfigMessage => ({
   version,

@@ -2,7 +2,7 @@ import { COMMAND_CODES, type ConfigMessage } from '@fairway/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SOUND_DURATION_MS, type LinkAction } from './commands';
 import { FACTORY_SETTINGS } from './config';
-import { command, recordingDevice } from './test-helpers';
+import { command, recordingDevice } from './device.test-support';
 
 describe('command handling', () => {
   afterEach(() => {

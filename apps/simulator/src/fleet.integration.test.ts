@@ -6,8 +6,8 @@ import { FACTORY_SETTINGS } from './config';
 import { DEMO_COURSE } from './courses';
 import { startFleet, type Fleet, type FleetCart } from './fleet';
 import { silentLogger } from './logger';
-import { newCommand, observe, sendCommand, SERVER } from './mqtt-test-helpers';
-import { persistenceOf, startBroker } from './test-broker';
+import { newCommand, observe, sendCommand, SERVER } from './mqtt.test-support';
+import { persistenceOf, startBroker } from './broker.test-support';
 
 describe('a fleet against a real MQTT broker (Aedes)', () => {
   const cleanups: Array<() => Promise<unknown>> = [];

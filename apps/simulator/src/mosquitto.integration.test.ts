@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COURSE } from './courses';
 import { startFleet, type FleetCart } from './fleet';
 import { silentLogger } from './logger';
-import { newCommand, observe, sendCommand } from './mqtt-test-helpers';
+import { newCommand, observe, sendCommand } from './mqtt.test-support';
 
 const MOSQUITTO = '/usr/sbin/mosquitto';
 

@@ -4,7 +4,7 @@ import { DEMO_COURSE, SECOND_COURSE } from './courses';
 import { barnSpots } from './fleet';
 import { encodeOutbound, OFFLINE_WILL, OUTBOUND_SCHEMAS, type OutboundChannel } from './outbound';
 import { createRandom } from './random';
-import { command, recordingDevice } from './test-helpers';
+import { command, recordingDevice } from './device.test-support';
 
 describe('outbound messages', () => {
   it('pass the protocol schema on every channel, over hours of simulated driving on both courses', () => {

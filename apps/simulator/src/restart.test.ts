@@ -1,7 +1,7 @@
 import type { ConfigMessage } from '@fairway/domain';
 import { describe, expect, it } from 'vitest';
 import { FACTORY_SETTINGS } from './config';
-import { recordingDevice } from './test-helpers';
+import { recordingDevice } from './device.test-support';
 
 const config = (version: number): ConfigMessage => ({
   version,

@@ -2,7 +2,7 @@ import type { ConfigMessage } from '@fairway/domain';
 import { describe, expect, it } from 'vitest';
 import { FACTORY_SETTINGS } from './config';
 import type { LatLng } from './geo';
-import { command, recordingDevice } from './test-helpers';
+import { command, recordingDevice } from './device.test-support';
 import { ZonePresence, type ConfigZone } from './zones';
 
 /** A square zone of about 110 m × 60 m, south-west corner at `[lat, lng]`. */

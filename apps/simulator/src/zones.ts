@@ -1,4 +1,4 @@
-import type { ConfigMessage } from '@fairway/domain';
+import { pointInRing, type ConfigMessage } from '@fairway/domain';
 import type { LatLng } from './geo';
 
 export type ConfigZone = ConfigMessage['zones'][number];
@@ -30,18 +30,11 @@ function prepare(zone: ConfigZone): PreparedZone {
   };
 }
 
-/** Even-odd ray casting over the ring ([lng, lat] pairs, as in GeoJSON), after the bounding-box check. */
+/** The domain's even-odd test over the ring ([lng, lat] pairs, as in GeoJSON), after the bounding-box check. */
 function zoneContains(prepared: PreparedZone, [lat, lng]: LatLng): boolean {
   if (lat < prepared.south || lat > prepared.north || lng < prepared.west || lng > prepared.east)
     return false;
-  const ring = prepared.zone.ring;
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
+  return pointInRing(lng, lat, prepared.zone.ring);
 }
 
 /**

@@ -3,10 +3,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { connectDatabase, type Database } from '../db/client';
 import { hashToken } from '../lib/tokens';
-import { devices } from '../modules/devices/devices.table';
-import { sites } from '../modules/sites/sites.table';
+import { devices } from '../db/tables/devices';
+import { sites } from '../db/tables/sites';
 import { uniqueSerial } from '../devices/testing/fleet-fixtures';
-import { activity } from '../modules/activity/activity.table';
+import { activity } from '../db/tables/activity';
 import { DeviceCredentials } from './device-credentials';
 import { RefusalLog } from './refusal-log';
 

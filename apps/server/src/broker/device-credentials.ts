@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { tokenMatches } from '../lib/tokens';
-import { devices } from '../modules/devices/devices.table';
+import { devices } from '../db/tables/devices';
 
 export interface DeviceIdentity {
   deviceId: string;

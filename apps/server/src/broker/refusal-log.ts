@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { activity } from '../modules/activity/activity.table';
+import { activity } from '../db/tables/activity';
 
 export type RefusedAction = 'connect' | 'publish' | 'subscribe';
 

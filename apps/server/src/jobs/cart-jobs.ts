@@ -37,7 +37,7 @@ export interface CartJobDeps {
   commands: CommandsService;
   log: Logger;
   /**
-   * The ride lifecycle (`createRideLifecycle(ctx)`): with it the round timeout also ends rides on locked or
+   * The ride lifecycle (`ctx.rides.lifecycle`): with it the round timeout also ends rides on locked or
    * offline carts. Without it only unlocked carts are locked, and their acknowledgement ends their rides.
    */
   rides?: RoundTimeoutRides;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { scheduledJobs } from './jobs.table';
+import { scheduledJobs } from '../db/tables/jobs';
 
 export interface ClaimedJob {
   key: string;

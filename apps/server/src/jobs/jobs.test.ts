@@ -6,11 +6,11 @@ import type { Runtime } from '../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../test/helpers';
 import { eventually } from '../devices/testing/fleet-fixtures';
 import { startTestCart, type TestCart } from '../devices/testing/test-cart';
-import { deviceCommands } from '../modules/commands/commands.table';
-import { devices } from '../modules/devices/devices.table';
-import { sites } from '../modules/sites/sites.table';
+import { deviceCommands } from '../db/tables/commands';
+import { devices } from '../db/tables/devices';
+import { sites } from '../db/tables/sites';
 import { JobRunner } from './job-runner';
-import { scheduledJobs } from './jobs.table';
+import { scheduledJobs } from '../db/tables/jobs';
 
 let rt: Runtime;
 let superadmin: string;

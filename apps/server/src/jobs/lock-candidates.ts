@@ -1,8 +1,8 @@
 import { type SQL, and, eq, gt, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { DeviceRow } from '../modules/devices/devices.presenter';
-import { devices } from '../modules/devices/devices.table';
-import { sites } from '../modules/sites/sites.table';
+import { devices } from '../db/tables/devices';
+import { sites } from '../db/tables/sites';
 
 export interface LockCandidate {
   device: DeviceRow;

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasRole, type Role } from '@fairway/domain';
-import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { AccessTokens } from '../modules/auth/access-token';
-import { SessionCheck } from '../modules/auth/session-check';
-import { SiteAccess, type AuthUser } from '../modules/sites/site-access';
+import type { SessionCheck } from '../modules/auth/session-check';
+import type { SiteAccess } from '../modules/sites/site-access';
+import { type AuthUser } from '../modules/sites/site-access';
 import { guardHook, routeAccessHooks, type EnforceAccess } from './route-access';
 
 export type { AuthUser };
@@ -27,38 +26,39 @@ declare module 'fastify' {
   }
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: AccessTokens }) => {
-  const { tokens } = opts;
-  const access = new SiteAccess(opts.db);
-  const sessions = new SessionCheck(opts.db, tokens);
+/** The site rule and the session check come from the composition root, shared with the realtime gateway. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { access: SiteAccess; sessions: SessionCheck }) => {
+    const { access, sessions } = opts;
 
-  async function authenticate(request: FastifyRequest): Promise<AuthUser> {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) throw unauthorized();
-    // The token must verify, its user exist and its session be alive (not logged out or revoked).
-    const session = await sessions.token(header.slice(7));
-    if (!session) throw unauthorized('Session expired or invalid');
-    request.user = session.user;
-    return session.user;
-  }
-
-  /** The one check behind every guard: a live session, the role, and for site routes the `site-id` header. */
-  const enforce: EnforceAccess = async (request, required) => {
-    const user = await authenticate(request);
-    if (!required.site) {
-      if (!hasRole(user.role, required.role)) throw forbidden('Your role does not allow this');
-      return;
+    async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) throw unauthorized();
+      // The token must verify, its user exist and its session be alive (not logged out or revoked).
+      const session = await sessions.token(header.slice(7));
+      if (!session) throw unauthorized('Session expired or invalid');
+      request.user = session.user;
+      return session.user;
     }
-    const check = await access.check(user, request.headers['site-id'], required.role);
-    if (!check.ok) throw forbidden(check.message);
-    request.siteId = check.siteId;
-  };
 
-  app.decorate('requireRole', (role: Role) => guardHook({ role, site: false }, enforce));
-  app.decorate('requireSite', (role: Role) => guardHook({ role, site: true }, enforce));
-  // Guards run in onRequest, before the body is parsed and validated (see route-access.ts).
-  routeAccessHooks(app, enforce);
-});
+    /** The one check behind every guard: a live session, the role, and for site routes the `site-id` header. */
+    const enforce: EnforceAccess = async (request, required) => {
+      const user = await authenticate(request);
+      if (!required.site) {
+        if (!hasRole(user.role, required.role)) throw forbidden('Your role does not allow this');
+        return;
+      }
+      const check = await access.check(user, request.headers['site-id'], required.role);
+      if (!check.ok) throw forbidden(check.message);
+      request.siteId = check.siteId;
+    };
+
+    app.decorate('requireRole', (role: Role) => guardHook({ role, site: false }, enforce));
+    app.decorate('requireSite', (role: Role) => guardHook({ role, site: true }, enforce));
+    // Guards run in onRequest, before the body is parsed and validated (see route-access.ts).
+    routeAccessHooks(app, enforce);
+  },
+);
 
 /** The authenticated user of a guarded route (the guard guarantees it). */
 export function currentUser(request: FastifyRequest): AuthUser {

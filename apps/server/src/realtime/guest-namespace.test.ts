@@ -15,8 +15,8 @@ import {
   type RideClub,
 } from '../modules/guest/guest-rides.test-support';
 import { rideServices } from '../modules/rides/ride-services';
-import { rides } from '../modules/rides/rides.table';
-import { latestPerKey } from './guest-namespace';
+import { rides } from '../db/tables/rides';
+import { nextRideUpdate } from './socket-push.test-support';
 
 /** The `/guest` namespace: no login, a room per ride, the guest view pushed on every change. */
 type GuestSocket = Socket<GuestServerToClientEvents, GuestClientToServerEvents>;
@@ -57,28 +57,6 @@ const join = (socket: GuestSocket, sessionId: string) =>
   >;
 const leave = (socket: GuestSocket, sessionId: string) =>
   (socket as Socket).timeout(5_000).emitWithAck('leave-ride-updates', sessionId) as Promise<Ack<undefined>>;
-
-/** The next `ride:update` of `rideId` that `until` accepts. */
-function nextRideUpdate(
-  socket: GuestSocket,
-  rideId: string,
-  until: (view: GuestRideView) => boolean = () => true,
-  timeoutMs = 10_000,
-): Promise<GuestRideView> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off('ride:update', listener);
-      reject(new Error(`no matching ride:update for ${rideId} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const listener = (view: GuestRideView) => {
-      if (view._id !== rideId || !until(view)) return;
-      clearTimeout(timer);
-      socket.off('ride:update', listener);
-      resolve(view);
-    };
-    socket.on('ride:update', listener);
-  });
-}
 
 /** An open ride on a cart of its own (a cart has at most one open ride). */
 const openRide = async (status: 'active' | 'paused' = 'active') =>
@@ -192,45 +170,5 @@ describe("the write side's changes", () => {
     } finally {
       await cart.disconnect();
     }
-  });
-});
-
-describe('latestPerKey', () => {
-  it('runs one key at a time and folds calls made meanwhile into one more run', async () => {
-    const runs: string[] = [];
-    let release: () => void = () => undefined;
-    const push = latestPerKey(
-      async (key) => {
-        runs.push(key);
-        if (runs.length === 1) await new Promise<void>((resolve) => (release = resolve));
-      },
-      () => undefined,
-    );
-    push('a');
-    push('a');
-    push('a');
-    push('b');
-    expect(runs).toEqual(['a', 'b']);
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(runs).toEqual(['a', 'b', 'a']);
-  });
-
-  it('keeps going after a failed run, and reports it', async () => {
-    const errors: string[] = [];
-    let calls = 0;
-    const push = latestPerKey(
-      async () => {
-        calls++;
-        if (calls === 1) throw new Error('database gone');
-      },
-      (error, key) => errors.push(`${key}: ${(error as Error).message}`),
-    );
-    push('a');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    push('a');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(errors).toEqual(['a: database gone']);
-    expect(calls).toBe(2);
   });
 });

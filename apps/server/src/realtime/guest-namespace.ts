@@ -3,11 +3,11 @@ import {
   id,
   type GuestClientToServerEvents,
   type GuestServerToClientEvents,
-  type SocketAck,
 } from '@fairway/domain';
 import type { Namespace, Server } from 'socket.io';
 import type { AppContext } from '../context';
-import { rideServices } from '../modules/rides/ride-services';
+import { latestPerKey } from './latest-per-key';
+import { Refused, socketReply } from './socket-replies';
 
 type GuestNamespace = Namespace<GuestClientToServerEvents, GuestServerToClientEvents>;
 
@@ -21,30 +21,6 @@ export const rideRoom = (rideId: string) => `ride:${rideId}`;
 const MAX_RIDES_PER_SOCKET = 5;
 
 /**
- * Runs `work(key)` for one key at a time. Calls that arrive while it runs fold into one more run after it,
- * so the last run always starts after the last call: a push that read the database before a later change
- * can never arrive after the push of that change.
- */
-export function latestPerKey(
-  work: (key: string) => Promise<void>,
-  onError: (error: unknown, key: string) => void,
-): (key: string) => void {
-  /** keys being worked on → whether another call came in meanwhile */
-  const running = new Map<string, boolean>();
-  const loop = async (key: string) => {
-    do {
-      running.set(key, false);
-      await work(key).catch((error: unknown) => onError(error, key));
-    } while (running.get(key));
-    running.delete(key);
-  };
-  return (key) => {
-    if (running.has(key)) running.set(key, true);
-    else void loop(key);
-  };
-}
-
-/**
  * The `/guest` Socket.IO namespace (issue #6): no login; a guest joins the updates room of their own ride
  * (`join-ride-updates` / `leave-ride-updates`) and gets `ride:update` with the guest view on every change.
  * The ride's id is the credential (an unguessable uuid from the guest's unlock or payment). Room broadcasts
@@ -53,7 +29,8 @@ export function latestPerKey(
  */
 export function attachGuestNamespace(io: Server, ctx: AppContext): () => void {
   const log = ctx.log.child({ part: 'realtime-guest' });
-  const { views } = rideServices(ctx);
+  const reply = socketReply(log, 'guest socket request failed');
+  const { views } = ctx.rides;
   // The server's event maps are the operators'; this namespace speaks the guest's own.
   const guests = io.of(GUEST_NAMESPACE) as unknown as GuestNamespace;
   let detached = false;
@@ -84,20 +61,6 @@ export function attachGuestNamespace(io: Server, ctx: AppContext): () => void {
     );
   });
 
-  /** Runs a handler and answers its ack, if the client sent one: data, or `{ ok: false, message }`. */
-  function reply<T>(ack: SocketAck<T> | undefined, run: () => Promise<T>): void {
-    run().then(
-      (data) => {
-        if (typeof ack === 'function') ack({ ok: true, data });
-      },
-      (error: unknown) => {
-        if (!(error instanceof Refused)) log.error({ err: error }, 'guest socket request failed');
-        const message = error instanceof Refused ? error.message : 'Something went wrong, please try again';
-        if (typeof ack === 'function') ack({ ok: false, message });
-      },
-    );
-  }
-
   const push = latestPerKey(
     async (rideId) => {
       if (detached) return;
@@ -115,6 +78,3 @@ export function attachGuestNamespace(io: Server, ctx: AppContext): () => void {
     ctx.bus.off('ride.updated', onRideUpdated);
   };
 }
-
-/** A refusal the guest is told about, as opposed to a fault that is only logged. */
-class Refused extends Error {}

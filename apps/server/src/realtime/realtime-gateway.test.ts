@@ -19,7 +19,8 @@ import {
   type RideClub,
 } from '../modules/guest/guest-rides.test-support';
 import { rideServices } from '../modules/rides/ride-services';
-import { rides } from '../modules/rides/rides.table';
+import { rides } from '../db/tables/rides';
+import { nextRideUpdate } from './socket-push.test-support';
 
 /** Socket auth, site rooms and the push of `device.updated` events to the rooms. */
 let rt: Runtime;
@@ -150,27 +151,12 @@ describe('rides', () => {
   const rideAt = async (siteId: string, values: Parameters<typeof insertRide>[2] = {}) =>
     insertRide(rt, await insertCart(rt, siteId), values);
   const OPEN = { status: 'active', end: null, duration: null } as const;
+  const nextRide = (socket: TestSocket, rideId: string, until?: (ride: RideView) => boolean) =>
+    nextRideUpdate(socket, rideId, until, 15_000);
   const activeRides = (socket: TestSocket, siteId: string) =>
     (socket as Socket).timeout(5_000).emitWithAck('get:site:activerides', siteId) as Promise<
       { ok: true; data: RideView[] } | { ok: false; message: string }
     >;
-
-  /** The next `ride:update` of `rideId` that `until` accepts. */
-  function nextRide(socket: TestSocket, rideId: string, until: (ride: RideView) => boolean = () => true) {
-    return new Promise<RideView>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        socket.off('ride:update', listener);
-        reject(new Error(`no matching ride:update for ${rideId}`));
-      }, 15_000);
-      const listener = (ride: RideView) => {
-        if (ride._id !== rideId || !until(ride)) return;
-        clearTimeout(timer);
-        socket.off('ride:update', listener);
-        resolve(ride);
-      };
-      socket.on('ride:update', listener);
-    });
-  }
 
   it("answers get:site:activerides with the site's open rides and emits site:rides", async () => {
     const active = await rideAt(club.siteId, OPEN);

@@ -5,21 +5,18 @@ import type {
   CommandView,
   RideView,
   ServerToClientEvents,
-  SocketAck,
   ZoneAlert,
   ZoneView,
 } from '@fairway/domain';
 import { CODES_ROLE, maySeeCodes, type Role } from '@fairway/domain';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
-import { devicesService } from '../modules/devices/devices.routes';
-import { OpenRideLookup } from '../modules/devices/open-ride-lookup';
-import { rideServices } from '../modules/rides/ride-services';
-import { attachGuestNamespace, latestPerKey } from './guest-namespace';
+import { attachGuestNamespace } from './guest-namespace';
+import { latestPerKey } from './latest-per-key';
+import { Refused, socketReply } from './socket-replies';
 import { useRedisAdapter, type RedisFanOut } from './redis-adapter';
-import { SiteAccess, type AuthUser } from '../modules/sites/site-access';
+import { type AuthUser } from '../modules/sites/site-access';
 import { cartViewFor } from '../modules/devices/devices.presenter';
-import { SessionCheck } from '../modules/auth/session-check';
 
 export interface RealtimeGateway {
   /** The Socket.IO server (tests and the bench count sockets through it). */
@@ -61,11 +58,11 @@ const UNAUTHORIZED = 'unauthorized';
  */
 export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): Promise<RealtimeGateway> {
   const log = ctx.log.child({ part: 'realtime' });
+  const reply = socketReply(log, 'socket request failed');
   const io: FairwayServer = new Server(httpServer, { path: '/socket.io', serveClient: false });
-  const access = new SiteAccess(ctx.db);
-  const sessions = new SessionCheck(ctx.db, ctx.tokens);
-  const devices = devicesService(ctx);
-  const { views: rides } = rideServices(ctx);
+  const { siteAccess: access, sessionCheck: sessions } = ctx;
+  const devices = ctx.devices;
+  const { views: rides } = ctx.rides;
   let fanOut: RedisFanOut | null = null;
   if (ctx.config.REDIS_URL) fanOut = await useRedisAdapter(io, ctx.config.REDIS_URL, log);
 
@@ -95,7 +92,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     void socket.join(userRoom(userId));
 
     socket.on('join:site', (siteId, ack) =>
-      answer(ack, async () => {
+      reply(ack, async () => {
         const user = await allow(socket.data, siteId);
         await socket.join(siteRoom(siteId));
         if (maySeeCodes(user.role)) await socket.join(codesRoom(siteId));
@@ -104,7 +101,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     );
 
     socket.on('leave:site', (siteId, ack) =>
-      answer(ack, async () => {
+      reply(ack, async () => {
         if (typeof siteId === 'string') {
           await socket.leave(siteRoom(siteId));
           await socket.leave(codesRoom(siteId));
@@ -114,7 +111,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     );
 
     socket.on('get:site:devices', (siteId, ack) =>
-      answer(ack, async (): Promise<CartView[]> => {
+      reply(ack, async (): Promise<CartView[]> => {
         const user = await allow(socket.data, siteId);
         const list = (await devices.listForSite(siteId)).map((view) => cartViewFor(view, user.role));
         socket.emit('site:devices', { siteId, devices: list });
@@ -123,7 +120,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     );
 
     socket.on('get:site:activerides', (siteId, ack) =>
-      answer(ack, async (): Promise<RideView[]> => {
+      reply(ack, async (): Promise<RideView[]> => {
         await allow(socket.data, siteId);
         const list = await rides.openRides(siteId);
         socket.emit('site:rides', { siteId, rides: list });
@@ -141,25 +138,11 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     return user;
   }
 
-  /** Runs a handler and answers its ack, if the client sent one: data, or `{ ok: false, message }`. */
-  function answer<T>(ack: SocketAck<T> | undefined, run: () => Promise<T>): void {
-    run().then(
-      (data) => {
-        if (typeof ack === 'function') ack({ ok: true, data });
-      },
-      (error: unknown) => {
-        if (!(error instanceof Refused)) log.error({ err: error }, 'socket request failed');
-        const message = error instanceof Refused ? error.message : 'Something went wrong, please try again';
-        if (typeof ack === 'function') ack({ ok: false, message });
-      },
-    );
-  }
-
   // Domain events become socket events for the operators of the site they belong to.
   let closed = false;
   // A cart's push carries its open ride's driver and distance; one push per cart at a time, the newest
   // view last, so a slower lookup never overtakes a later report.
-  const openRides = new OpenRideLookup(ctx.db);
+  const { openRides } = ctx;
   const newestView = new Map<string, CartView>();
   const pushDevice = latestPerKey(
     async (deviceId) => {
@@ -262,6 +245,3 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     },
   };
 }
-
-/** A refusal the client is told about, as opposed to a fault that is only logged. */
-class Refused extends Error {}

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { connectDatabase, runMigrations } from '../../src/db/client';
-import { seedDemo } from '../../src/modules/platform/demo-seed';
+import { seedDemo } from '../../src/demo/demo-seed';
 import { freePort } from './server-process';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';

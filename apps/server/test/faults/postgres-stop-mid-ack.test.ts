@@ -10,8 +10,8 @@ import { deviceTopic } from '@fairway/domain';
 import type { Runtime } from '../../src/runtime';
 import { eventually, publishJson } from '../../src/devices/testing/fleet-fixtures';
 import type { TestCart } from '../../src/devices/testing/test-cart';
-import { deviceCommands } from '../../src/modules/commands/commands.table';
-import { rides } from '../../src/modules/rides/rides.table';
+import { deviceCommands } from '../../src/db/tables/commands';
+import { rides } from '../../src/db/tables/rides';
 import {
   SLOW,
   createRideClub,

@@ -12,8 +12,8 @@ import { startTestCart, type TestCart } from '../../src/devices/testing/test-car
 import { asUser, loginAs } from '../helpers';
 import { createPaymentSite, startCheckout } from '../../src/modules/payments/payments.test-support';
 import { WEBHOOK_DELIVERY } from '../../src/modules/payments/sandbox/sandbox-webhooks';
-import { sandboxWebhookDeliveries as deliveries } from '../../src/modules/payments/sandbox/sandbox.table';
-import { rides } from '../../src/modules/rides/rides.table';
+import { sandboxWebhookDeliveries as deliveries } from '../../src/db/tables/sandbox';
+import { rides } from '../../src/db/tables/rides';
 import type { Database } from '../../src/db/client';
 import { asRuntime, connectTestDatabase, serverProcess, type ServerProcess } from './server-process';
 

@@ -193,6 +193,20 @@ export const siteListItem = siteView.pick({
 });
 export type SiteListItem = z.infer<typeof siteListItem>;
 
+/** What an anonymous guest may know about a club (GET /api/guest/sites/:id): the site page, nothing operational. */
+export const publicSite = z.object({
+  _id: id,
+  name: z.string(),
+  centerLatLong: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  openingHours,
+  keypadEnabled: z.boolean(),
+  scanToRideToggle: z.boolean(),
+  bookingIntegration: z.boolean(),
+});
+export type PublicSite = z.infer<typeof publicSite>;
+
 const wifiText = safeText().max(SITE_LIMITS.wifiMax, {
   message: `At most ${SITE_LIMITS.wifiMax} characters`,
 });

@@ -3,7 +3,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { MqttClient, Packet } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
-import { devices, positions } from '../../modules/devices/devices.table';
+import { devices, positions } from '../../db/tables/devices';
 import type { Runtime } from '../../runtime';
 import {
   connectDevice,

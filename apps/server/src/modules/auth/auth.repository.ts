@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { DbExecutor } from '../users/users.repository';
-import { passwordResets, refreshTokens } from './auth.table';
+import { passwordResets, refreshTokens } from '../../db/tables/auth';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 

@@ -16,7 +16,6 @@ import {
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import type { VerifiedAccess } from './access-token';
-import { AuthService } from './auth.service';
 import { declareAccess } from '../../plugins/route-access';
 
 const tags = ['auth'];
@@ -43,7 +42,7 @@ async function optionalAccess(ctx: AppContext, request: FastifyRequest): Promise
 export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   declareAccess(app, 'public');
-  const service = new AuthService(ctx);
+  const service = ctx.auth;
   const rateLimit = {
     max: ctx.config.LOGIN_RATE_LIMIT,
     timeWindow: '1 minute',

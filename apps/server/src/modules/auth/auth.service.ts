@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, isRole, type Account } from '@fairway/domain';
-import type { AppContext } from '../../context';
+import type { CoreContext } from '../../context';
 import { badRequest, conflict, HttpError, unauthorized } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { renderMail } from '../mail/templates';
@@ -37,7 +37,7 @@ export class AuthService {
   private readonly users: UsersRepository;
   private readonly auth: AuthRepository;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: CoreContext) {
     this.users = new UsersRepository(ctx.db);
     this.auth = new AuthRepository(ctx.db);
   }

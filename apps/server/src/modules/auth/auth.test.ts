@@ -5,7 +5,7 @@ import type { Account } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { DEMO_PASSWORD, asUser, loginAs, startTestServer } from '../../../test/helpers';
-import { invites } from '../users/users.table';
+import { invites } from '../../db/tables/users';
 import {
   TEST_PASSWORD,
   allSiteIds,
@@ -17,7 +17,7 @@ import {
   waitForMail,
 } from '../users/users.test-support';
 import { AuthRepository } from './auth.repository';
-import { passwordResets, refreshTokens } from './auth.table';
+import { passwordResets, refreshTokens } from '../../db/tables/auth';
 
 interface Pair {
   accessToken: string;

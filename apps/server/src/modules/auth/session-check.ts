@@ -2,9 +2,9 @@ import { and, eq, exists, isNull } from 'drizzle-orm';
 import { isRole } from '@fairway/domain';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../sites/site-access';
-import { users } from '../users/users.table';
+import { users } from '../../db/tables/users';
 import type { AccessTokens } from './access-token';
-import { refreshTokens } from './auth.table';
+import { refreshTokens } from '../../db/tables/auth';
 
 /** Who an access token acts for, and the session (refresh-token family) it belongs to. */
 export interface AuthSession {

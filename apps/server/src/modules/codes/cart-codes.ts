@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { members } from '../members/members.table';
-import { codes } from './codes.table';
+import { members } from '../../db/tables/members';
+import { codes } from '../../db/tables/codes';
 
 /** A member code a cart checks by itself, as its config carries it. */
 export interface CartCode {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { ConfigMessage } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, loginAs, startTestServer } from '../../../test/helpers';
-import { deviceConfigs } from '../device-config/device-configs.table';
-import { devices } from '../devices/devices.table';
+import { deviceConfigs } from '../../db/tables/device-configs';
+import { devices } from '../../db/tables/devices';
 import { createUser, TEST_PASSWORD } from '../users/users.test-support';
 import {
   TEST_MASTER_CODE,

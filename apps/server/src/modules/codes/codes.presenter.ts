@@ -1,5 +1,5 @@
 import type { CodeView } from '@fairway/domain';
-import type { codes } from './codes.table';
+import type { codes } from '../../db/tables/codes';
 
 export type CodeRow = typeof codes.$inferSelect;
 

@@ -2,10 +2,10 @@ import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { MemberLang } from '@fairway/domain';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { devices } from '../devices/devices.table';
-import { members } from '../members/members.table';
+import { devices } from '../../db/tables/devices';
+import { members } from '../../db/tables/members';
 import { loadCartCodes, type CartCode } from './cart-codes';
-import { codes } from './codes.table';
+import { codes } from '../../db/tables/codes';
 import type { CodeRow } from './codes.presenter';
 
 export type NewCode = Pick<

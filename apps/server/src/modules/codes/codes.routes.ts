@@ -14,9 +14,6 @@ import {
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
-import { SitesRepository } from '../sites/sites.repository';
-import { CodesRepository } from './codes.repository';
-import { CodesService } from './codes.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const security = [{ bearer: [], siteId: [] }];
@@ -26,12 +23,7 @@ const noContent = z.null().describe('No content');
 /** /api/dashboard/codes — members' virtual key, keypad and RFID codes; find and publish. */
 export async function dashboardCodeRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new CodesService(
-    new CodesRepository(ctx.db),
-    new SitesRepository(ctx.db),
-    ctx.mail,
-    ctx.deviceConfig,
-  );
+  const service = ctx.codes;
   const guard = app.requireSite('user');
 
   app.post(

@@ -4,10 +4,10 @@ import type { SiteView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser } from '../../../test/helpers';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { devices } from '../devices/devices.table';
-import { members } from '../members/members.table';
-import { sites } from '../sites/sites.table';
-import { codes } from './codes.table';
+import { devices } from '../../db/tables/devices';
+import { members } from '../../db/tables/members';
+import { sites } from '../../db/tables/sites';
+import { codes } from '../../db/tables/codes';
 
 /**
  * Fixtures for the codes and code-ride tests. The test database is shared with every other test file and

@@ -4,7 +4,7 @@ import type { CodeFindResult, CodeView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 import { createUser, mailsTo, TEST_PASSWORD } from '../users/users.test-support';
-import { codes } from './codes.table';
+import { codes } from '../../db/tables/codes';
 import {
   TEST_MASTER_CODE,
   createClub,

@@ -5,7 +5,7 @@ import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 import { connectSocket, eventually, request, type TestSocket } from '../../devices/testing/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
-import { devices } from '../devices/devices.table';
+import { devices } from '../../db/tables/devices';
 
 /*
  * Issue #22 item 1 / #15 item 6: lock and unlock stay right while carts report. The telemetry writer

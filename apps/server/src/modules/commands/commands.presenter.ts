@@ -1,5 +1,5 @@
 import type { CommandView } from '@fairway/domain';
-import type { deviceCommands } from './commands.table';
+import type { deviceCommands } from '../../db/tables/commands';
 
 export type CommandRow = typeof deviceCommands.$inferSelect;
 

@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CommandSource, CommandState } from '@fairway/domain';
 import type { Db } from '../../db/client';
 import type { DeviceRow } from '../devices/devices.presenter';
-import { devices } from '../devices/devices.table';
+import { devices } from '../../db/tables/devices';
 import type { CommandRow } from './commands.presenter';
-import { deviceCommands } from './commands.table';
+import { deviceCommands } from '../../db/tables/commands';
 
 export type NewCommand = typeof deviceCommands.$inferInsert;
 
@@ -12,7 +12,7 @@ export type NewCommand = typeof deviceCommands.$inferInsert;
 export const NO_ANSWER = 'No answer from the cart';
 
 const withoutLockMarker = sql`array_remove(${devices.updates}, 'lock')`;
-/** Every write of a cart's state makes a later version (devices.table.ts `stateVersion`). */
+/** Every write of a cart's state makes a later version (db/tables/devices.ts `stateVersion`). */
 const nextStateVersion = sql`${devices.stateVersion} + 1`;
 
 /**

@@ -17,9 +17,7 @@ import {
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
-import { OpenRideLookup } from '../devices/open-ride-lookup';
 import { cartViewFor } from '../devices/devices.presenter';
-import { createRideLifecycle } from '../rides/ride-lifecycle.service';
 import type { Requester } from './commands.service';
 import { declareAccess } from '../../plugins/route-access';
 
@@ -43,7 +41,7 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
   const tags = ['commands'];
   const preHandler = app.requireSite('basic');
   // The answer's cart shows its open ride's driver and distance, as its socket pushes do.
-  const openRides = new OpenRideLookup(ctx.db);
+  const { openRides } = ctx;
   // Its lock code only for roles that see codes (`maySeeCodes`).
   const answer = async (request: FastifyRequest, outcome: CommandOutcome): Promise<CommandOutcome> => ({
     ...outcome,
@@ -84,16 +82,16 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
         response: { 200: commandOutcome, ...errors },
       },
     },
-    async (request) => {
-      const siteId = currentSite(request);
-      const lifecycle = createRideLifecycle(ctx);
-      // A body naming another site's driver, service or price is refused before the cart is touched.
-      const details = await lifecycle.manualDetails(siteId, request.body);
-      const outcome = await commands.setLock(siteId, request.params.id, 0, requester(request, 'dashboard'));
-      if (outcome.command.state !== 'acknowledged') return answer(request, outcome);
-      if (!(await lifecycle.openManual(outcome.command, details))) return answer(request, outcome);
-      return answer(request, await commands.outcome(outcome.command));
-    },
+    async (request) =>
+      answer(
+        request,
+        await ctx.rides.manualUnlock.unlock(
+          currentSite(request),
+          request.params.id,
+          request.body,
+          requester(request, 'dashboard'),
+        ),
+      ),
   );
   app.post(
     '/lock',

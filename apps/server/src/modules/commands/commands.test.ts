@@ -18,8 +18,8 @@ import {
 } from '../../devices/testing/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
 import { createUser, TEST_PASSWORD } from '../users/users.test-support';
-import { sites } from '../sites/sites.table';
-import { deviceCommands } from './commands.table';
+import { sites } from '../../db/tables/sites';
+import { deviceCommands } from '../../db/tables/commands';
 
 let rt: Runtime;
 let superadmin: string;

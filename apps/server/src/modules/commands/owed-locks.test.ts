@@ -4,7 +4,7 @@ import type { Runtime } from '../../runtime';
 import { loginAs, startTestServer } from '../../../test/helpers';
 import { eventually } from '../../devices/testing/fleet-fixtures';
 import type { TestCart } from '../../devices/testing/test-cart';
-import { scheduledJobs } from '../../jobs/jobs.table';
+import { scheduledJobs } from '../../db/tables/jobs';
 import {
   SLOW,
   confirmedRide,
@@ -13,7 +13,7 @@ import {
   rideCart,
   type RideClub,
 } from '../rides/ride-lifecycle.test-support';
-import { deviceCommands } from './commands.table';
+import { deviceCommands } from '../../db/tables/commands';
 
 /*
  * Issue #15 item 4: a lock that ends a ride must reach the cart when it comes back, whatever the server

@@ -2,10 +2,10 @@ import { eq, inArray } from 'drizzle-orm';
 import type { ConfigMessage, DeviceSettings } from '@fairway/domain';
 import type { Db } from '../../db/client';
 import { loadCartCodes, opensCart } from '../codes/cart-codes';
-import { devices } from '../devices/devices.table';
+import { devices } from '../../db/tables/devices';
 import { publishedDeviceSettings } from '../sites/sites.presenter';
-import { sites } from '../sites/sites.table';
-import { zones } from '../zones/zones.table';
+import { sites } from '../../db/tables/sites';
+import { zones } from '../../db/tables/zones';
 
 export type ConfigContent = Pick<ConfigMessage, 'settings' | 'codes' | 'zones'>;
 

@@ -5,9 +5,9 @@ import type { DeviceConfigPublisher } from '../../context';
 import type { Db } from '../../db/client';
 import type { DomainEventBus } from '../../lib/events';
 import { toCartView } from '../devices/devices.presenter';
-import { devices } from '../devices/devices.table';
+import { devices } from '../../db/tables/devices';
 import { buildConfigContents } from './device-config.builder';
-import { deviceConfigs } from './device-configs.table';
+import { deviceConfigs } from '../../db/tables/device-configs';
 
 /** The part of the device gateway this service needs: a retained, QoS 1 publish of a cart's config. */
 export interface ConfigChannel {

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { devices, positions } from './devices.table';
+import { devices, positions } from '../../db/tables/devices';
 
 export interface BatteryRange {
   deviceId: string;

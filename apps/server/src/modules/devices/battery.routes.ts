@@ -4,13 +4,11 @@ import { z } from 'zod';
 import { batteryPage, batteryQuery, errorBody, id } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
-import { BatteryRepository } from './battery.repository';
-import { BatteryService } from './battery.service';
 
 /** /api/dashboard/devices/:id/battery — registered under the dashboard devices prefix. */
 export async function dashboardBatteryRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new BatteryService(new BatteryRepository(ctx.db));
+  const service = ctx.battery;
 
   app.get(
     '/:id/battery',

@@ -4,8 +4,8 @@ import type { BatteryPage } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, DEMO_PASSWORD, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 import { hashPassword } from '../auth/passwords';
-import { users } from '../users/users.table';
-import { devices, positions } from './devices.table';
+import { users } from '../../db/tables/users';
+import { devices, positions } from '../../db/tables/devices';
 
 let rt: Runtime;
 let staff: string;

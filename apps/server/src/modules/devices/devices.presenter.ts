@@ -7,7 +7,7 @@ import {
   type CartView,
   type Role,
 } from '@fairway/domain';
-import type { devices } from './devices.table';
+import type { devices } from '../../db/tables/devices';
 
 export type DeviceRow = typeof devices.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { devices } from './devices.table';
+import { devices } from '../../db/tables/devices';
 import type { DeviceRow } from './devices.presenter';
 
 export type DeviceChanges = Partial<

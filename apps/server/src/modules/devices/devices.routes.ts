@@ -13,29 +13,15 @@ import {
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
-import { SitesRepository } from '../sites/sites.repository';
-import { DevicesRepository } from './devices.repository';
 import { cartViewFor } from './devices.presenter';
-import { DevicesService } from './devices.service';
-import { OpenRideLookup } from './open-ride-lookup';
 import { declareAccess } from '../../plugins/route-access';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-export const devicesService = (ctx: AppContext) =>
-  new DevicesService(
-    new DevicesRepository(ctx.db),
-    new SitesRepository(ctx.db),
-    ctx.deviceProvisioner,
-    ctx.bus,
-    ctx.deviceConfig,
-    new OpenRideLookup(ctx.db),
-  );
-
 /** /api/dashboard/devices — the carts of the operator's selected site. */
 export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = devicesService(ctx);
+  const service = ctx.devices;
 
   app.get(
     '/',
@@ -116,7 +102,7 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
 /** /api/admin/devices — every tracker, superadmin only. */
 export async function adminDeviceRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = devicesService(ctx);
+  const service = ctx.devices;
   declareAccess(app, { role: 'superadmin', site: false });
   const security = [{ bearer: [] }];
 

@@ -1,7 +1,7 @@
 import type { CartView } from '@fairway/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rides } from '../rides/rides.table';
+import { rides } from '../../db/tables/rides';
 import { withOpenRide, type OpenRideSummary } from './devices.presenter';
 
 /**

@@ -1,11 +1,11 @@
 import { and, asc, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { DeviceRow } from '../devices/devices.presenter';
-import { devices } from '../devices/devices.table';
-import { rides } from '../rides/rides.table';
-import { prices, services } from '../services/services.table';
+import { devices } from '../../db/tables/devices';
+import { rides } from '../../db/tables/rides';
+import { prices, services } from '../../db/tables/services';
 import type { SiteRow } from '../sites/sites.presenter';
-import { sites } from '../sites/sites.table';
+import { sites } from '../../db/tables/sites';
 
 export type PriceRow = typeof prices.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;

@@ -12,10 +12,8 @@ import {
   ratesAnswer,
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
-import { rideServices } from '../rides/ride-services';
 import { CodeAttemptLimiter } from './code-attempts';
-import { GuestCartsService } from './guest-carts.service';
-import { GUEST_RIDE_ACTIONS, GuestSessionsService } from './guest-sessions.service';
+import { GUEST_RIDE_ACTIONS } from './guest-sessions.service';
 import { declareAccess } from '../../plugins/route-access';
 
 const errors = {
@@ -50,9 +48,7 @@ const ACTION_TEXT = {
 export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   declareAccess(app, 'public');
-  const { lifecycle, views } = rideServices(ctx);
-  const carts = new GuestCartsService(ctx.db, lifecycle);
-  const sessions = new GuestSessionsService(views, lifecycle);
+  const { guestCarts: carts, guestSessions: sessions } = ctx;
   // The cart's code is 6 digits: tries are limited per address, cart and code (code-attempts.ts).
   const codeAttempts = new CodeAttemptLimiter();
   const tags = ['guest'];

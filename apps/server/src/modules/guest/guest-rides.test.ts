@@ -12,11 +12,11 @@ import type { Runtime } from '../../runtime';
 import { loginAs, startTestServer } from '../../../test/helpers';
 import { eventually, registerDevice } from '../../devices/testing/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
-import { devices } from '../devices/devices.table';
-import { prices } from '../services/services.table';
-import { EMPTY_PUBLIC_PROFILE, sites } from '../sites/sites.table';
+import { devices } from '../../db/tables/devices';
+import { prices } from '../../db/tables/services';
+import { EMPTY_PUBLIC_PROFILE, sites } from '../../db/tables/sites';
 import { rideServices } from '../rides/ride-services';
-import { rides } from '../rides/rides.table';
+import { rides } from '../../db/tables/rides';
 import { GuestCartsService } from './guest-carts.service';
 import {
   CLUB_UNLOCK_FEE,

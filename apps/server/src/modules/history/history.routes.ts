@@ -3,14 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, rideHistory, rideHistoryQuery } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
-import { HistoryService } from './history.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 503: errorBody };
 
 /** /api/dashboard/rides/history — where the selected site's carts drove: trails or a heatmap. */
 export async function rideHistoryRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new HistoryService(ctx.database.pool);
+  const service = ctx.history;
 
   app.get(
     '/',

@@ -5,7 +5,7 @@ import type { RideHistory } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { devices, positions } from '../devices/devices.table';
+import { devices, positions } from '../../db/tables/devices';
 import { rollUpHistory } from './history.rollup';
 import { HistoryService } from './history.service';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { mailOutbox } from './mail.table';
+import { mailOutbox } from '../../db/tables/mail';
 
 export interface OutgoingMail {
   to: string;

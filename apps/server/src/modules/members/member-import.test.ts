@@ -3,7 +3,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { MemberImportResult, MemberImportRow } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { startTestServer } from '../../../test/helpers';
-import { members } from './members.table';
+import { members } from '../../db/tables/members';
 import {
   createMember,
   freshSite,

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { profiles } from '../profiles/profiles.table';
+import { profiles } from '../../db/tables/profiles';
 import type { DbExecutor } from '../users/users.repository';
-import { members } from './members.table';
+import { members } from '../../db/tables/members';
 
 /** Links between a site's members and consumer-app profiles (spec §3 Member.profile). */
 export class MemberLinksRepository {

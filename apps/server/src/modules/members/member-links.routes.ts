@@ -3,28 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bulkResult, memberView, membersLinkBody, membersUnlinkBody } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
-import { ProfilesRepository } from '../profiles/profiles.repository';
-import { MemberLinksRepository } from './member-links.repository';
-import { MemberLinksService } from './member-links.service';
 import {
   memberErrors as errors,
   memberParams,
   memberSecurity as security,
   memberTags as tags,
 } from './member-route-options';
-import type { MembersService } from './members.service';
 
 /** Link / unlink members and app profiles, under /api/dashboard/members; admins only (spec §6). */
-export async function memberLinkRoutes(
-  instance: FastifyInstance,
-  { ctx, members }: { ctx: AppContext; members: MembersService },
-) {
+export async function memberLinkRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new MemberLinksService(
-    new MemberLinksRepository(ctx.db),
-    new ProfilesRepository(ctx.db),
-    members,
-  );
+  const service = ctx.memberLinks;
 
   app.post(
     '/link',

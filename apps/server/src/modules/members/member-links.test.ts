@@ -4,8 +4,8 @@ import { inArray } from 'drizzle-orm';
 import type { MemberView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { startTestServer } from '../../../test/helpers';
-import { profiles } from '../profiles/profiles.table';
-import { members } from './members.table';
+import { profiles } from '../../db/tables/profiles';
+import { members } from '../../db/tables/members';
 import {
   createMember,
   memberEmail,

@@ -1,6 +1,6 @@
 import { CODE_TYPES, type MemberView } from '@fairway/domain';
 import { presentCode, type CodeRow } from '../codes/codes.presenter';
-import type { members } from './members.table';
+import type { members } from '../../db/tables/members';
 
 export type MemberRow = typeof members.$inferSelect;
 /** A member row with its user group's name joined in (null for the built-in guest group). */

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ImportCandidate, MEMBER_SORT_FIELDS, MemberLang, MemberSearchField } from '@fairway/domain';
 import type { CodeRow } from '../codes/codes.presenter';
-import { codes } from '../codes/codes.table';
-import { userGroups } from '../user-groups/user-groups.table';
+import { codes } from '../../db/tables/codes';
+import { userGroups } from '../../db/tables/user-groups';
 import type { DbExecutor } from '../users/users.repository';
-import { folded, icu } from './caseless-text';
+import { folded, icu } from '../../lib/caseless-text';
 import type { MemberRow, MemberWithGroup } from './members.presenter';
-import { members } from './members.table';
+import { members } from '../../db/tables/members';
 
 export type NewMember = Omit<typeof members.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type MemberChanges = Partial<Omit<NewMember, 'siteId' | 'profileId'>>;

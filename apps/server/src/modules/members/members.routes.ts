@@ -15,7 +15,6 @@ import {
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
-import { MemberImportService } from './member-import.service';
 import { memberLinkRoutes } from './member-links.routes';
 import {
   memberErrors as errors,
@@ -23,8 +22,6 @@ import {
   memberSecurity as security,
   memberTags as tags,
 } from './member-route-options';
-import { MembersRepository } from './members.repository';
-import { MembersService } from './members.service';
 
 const noContent = z.null().describe('No content');
 /** A 20,000-row import (MEMBER_IMPORT_MAX) with every column filled is a few MB of JSON. */
@@ -33,8 +30,7 @@ const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
 /** /api/dashboard/members — members of the selected site, their import and profile links. */
 export async function dashboardMemberRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new MembersService(ctx.db);
-  const importer = new MemberImportService(new MembersRepository(ctx.db), service);
+  const { members: service, memberImport: importer } = ctx;
 
   app.get(
     '/',
@@ -149,5 +145,5 @@ export async function dashboardMemberRoutes(instance: FastifyInstance, { ctx }: 
     (request) => importer.import(currentSite(request), request.body.members),
   );
 
-  await instance.register(memberLinkRoutes, { ctx, members: service });
+  await instance.register(memberLinkRoutes, { ctx });
 }

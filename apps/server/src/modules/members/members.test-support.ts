@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { MemberView, Role } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs } from '../../../test/helpers';
-import { sites } from '../sites/sites.table';
+import { sites } from '../../db/tables/sites';
 import { createUser, TEST_PASSWORD } from '../users/users.test-support';
 
 /**

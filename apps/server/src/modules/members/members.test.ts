@@ -4,9 +4,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { MemberView, MembersPage } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { startTestServer } from '../../../test/helpers';
-import { codes } from '../codes/codes.table';
-import { userGroups } from '../user-groups/user-groups.table';
-import { members } from './members.table';
+import { codes } from '../../db/tables/codes';
+import { userGroups } from '../../db/tables/user-groups';
+import { members } from '../../db/tables/members';
 import {
   createMember,
   freshSite,

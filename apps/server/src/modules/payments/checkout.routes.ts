@@ -3,20 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkoutSessionAnswer, checkoutSessionBody, errorBody, guestPaymentView } from '@fairway/domain';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
 import { requestOrigin } from '../../lib/public-url';
-import { isUuid } from './payment-events';
-import { paymentServices } from './payment-services';
-import { toGuestPaymentView } from './payments.presenter';
-import { PaymentsRepository } from './payments.repository';
 import { declareAccess } from '../../plugins/route-access';
 
 /** Guest payment calls (spec §7 Guest): start a checkout for a cart, and follow the payment afterwards. */
 export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   declareAccess(app, 'public');
-  const { checkout } = paymentServices(ctx);
-  const ledger = new PaymentsRepository(ctx.db);
+  const { checkout } = ctx.paymentFlows;
   const tags = ['guest'];
 
   app.post(
@@ -58,11 +52,6 @@ export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { c
         response: { 200: guestPaymentView, 400: errorBody, 404: errorBody },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const payment = isUuid(id) ? await ledger.find(id) : await ledger.findBySession(id);
-      if (!payment) throw notFound('Payment not found');
-      return toGuestPaymentView(payment);
-    },
+    (request) => checkout.guestPayment(request.params.id),
   );
 }

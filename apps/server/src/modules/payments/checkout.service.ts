@@ -8,16 +8,19 @@ import {
   guestCartStatusAt,
   type CheckoutSessionAnswer,
   type CheckoutSessionBody,
+  type GuestPaymentView,
 } from '@fairway/domain';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { toCartView } from '../devices/devices.presenter';
-import { devices } from '../devices/devices.table';
-import { rides } from '../rides/rides.table';
-import { prices, services } from '../services/services.table';
+import { devices } from '../../db/tables/devices';
+import { rides } from '../../db/tables/rides';
+import { prices, services } from '../../db/tables/services';
 import { SitesRepository } from '../sites/sites.repository';
 import type { PaymentProvider } from './payment-provider';
+import { isUuid } from './payment-events';
+import { toGuestPaymentView } from './payments.presenter';
 import { PaymentsRepository } from './payments.repository';
 
 /** How long a guest has to pay on the provider's page (Stripe's minimum expiry is 30 minutes). */
@@ -41,6 +44,15 @@ export class CheckoutService {
   ) {
     this.sites = new SitesRepository(db);
     this.payments = new PaymentsRepository(db);
+  }
+
+  /** A guest's own payment, by its id or its checkout session id (the success address carries the latter). */
+  async guestPayment(idOrSession: string): Promise<GuestPaymentView> {
+    const payment = isUuid(idOrSession)
+      ? await this.payments.find(idOrSession)
+      : await this.payments.findBySession(idOrSession);
+    if (!payment) throw notFound('Payment not found');
+    return toGuestPaymentView(payment);
   }
 
   /** `returnOrigins`: where the provider may send the browser back to (this app's own addresses). */

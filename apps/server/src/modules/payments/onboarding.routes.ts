@@ -4,12 +4,11 @@ import { errorBody, onboardAnswer, onboardBody } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
 import { publicBase } from '../../lib/public-url';
-import { OnboardingService } from './onboarding.service';
 
 /** /api/dashboard/sites/stripe — the club's payment provider account. */
 export async function dashboardOnboardingRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new OnboardingService(ctx.db, ctx.payments);
+  const service = ctx.paymentFlows.onboarding;
 
   app.post(
     '/onboard',

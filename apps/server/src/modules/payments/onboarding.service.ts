@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { sites } from '../sites/sites.table';
+import { sites } from '../../db/tables/sites';
 import type { PaymentProvider } from './payment-provider';
 
 /**

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context';
 import type { JobRunner } from '../../jobs/job-runner';
-import { paymentServices } from './payment-services';
 import { sandboxOf } from './payment-providers';
 
 /** How often each payments job runs. */
@@ -30,7 +29,7 @@ const PAYMENT_JOB_LEASE_MS = 20_000;
  * nothing listens here any more; the detach function is kept for the runtime's stop order.
  */
 export async function registerPaymentJobs(runner: JobRunner, ctx: AppContext): Promise<() => void> {
-  const { webhooks, paidRides } = paymentServices(ctx);
+  const { webhooks, paidRides } = ctx.paymentFlows;
   const sandbox = sandboxOf(ctx.payments);
   const after = (kind: keyof typeof PAYMENT_JOB_INTERVALS_MS) =>
     new Date(Date.now() + PAYMENT_JOB_INTERVALS_MS[kind]);

@@ -1,18 +1,18 @@
-import type { AppContext } from '../../context';
+import type { CoreContext } from '../../context';
 import { PaidRidesService } from '../rides/paid-rides.service';
-import { createRideLifecycle } from '../rides/ride-lifecycle.service';
+import type { RideLifecycleService } from '../rides/ride-lifecycle.service';
 import { CheckoutService } from './checkout.service';
 import { OnboardingService } from './onboarding.service';
 import { PaymentsService } from './payments.service';
 import { RefundsService } from './refunds.service';
 import { WebhooksService } from './webhooks.service';
 
-/** The payments module's services, built from the app context (they hold no state of their own). */
-export function paymentServices(ctx: AppContext) {
+/** The payments module's services, built once by the composition root (services.ts). */
+export function paymentServices(ctx: CoreContext, lifecycle: RideLifecycleService) {
   const refunds = new RefundsService(ctx.db, ctx.payments);
   const paidRides = new PaidRidesService(
     ctx.db,
-    createRideLifecycle(ctx),
+    lifecycle,
     refunds,
     ctx.log,
     ctx.config.PAID_UNLOCK_REFUND_SECONDS * 1000,

@@ -1,5 +1,5 @@
 import { netOf, type GuestPaymentView, type PaymentView } from '@fairway/domain';
-import type { payments } from './payments.table';
+import type { payments } from '../../db/tables/payments';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyAmount, PaymentStatus } from '@fairway/domain';
 import type { DbExecutor } from '../users/users.repository';
 import type { PaymentRow } from './payments.presenter';
-import { payments } from './payments.table';
+import { payments } from '../../db/tables/payments';
 
 export type NewPayment = typeof payments.$inferInsert;
 export type PaymentChanges = Partial<Omit<NewPayment, 'id' | 'siteId' | 'createdAt'>>;

@@ -5,7 +5,6 @@ import { balanceAnswer, errorBody, id, paymentView, paymentsPage, paymentsQuery 
 import type { AppContext } from '../../context';
 import { publicBase } from '../../lib/public-url';
 import { currentSite } from '../../plugins/auth';
-import { paymentServices } from './payment-services';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const security = [{ bearer: [], siteId: [] }];
@@ -13,7 +12,7 @@ const security = [{ bearer: [], siteId: [] }];
 /** /api/dashboard/payments — the selected site's payments ledger, balance and payouts (Revenue report). */
 export async function dashboardPaymentRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { payments } = paymentServices(ctx);
+  const { payments } = ctx.paymentFlows;
   const tags = ['payments'];
 
   app.get(

@@ -8,7 +8,7 @@ import type { CheckoutSessionAnswer, ServiceView, SiteView } from '@fairway/doma
 import type { Runtime } from '../../runtime';
 import { eq } from 'drizzle-orm';
 import { asUser } from '../../../test/helpers';
-import { sites } from '../sites/sites.table';
+import { sites } from '../../db/tables/sites';
 
 export interface PaymentSite {
   siteId: string;

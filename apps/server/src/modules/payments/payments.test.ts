@@ -7,9 +7,8 @@ import { asUser, loginAs, startTestServer } from '../../../test/helpers';
 import { eventually } from '../../devices/testing/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
 import { platformSecret } from '../platform/platform.service';
-import { rides } from '../rides/rides.table';
-import { paymentServices } from './payment-services';
-import { payments, webhookEvents } from './payments.table';
+import { rides } from '../../db/tables/rides';
+import { payments, webhookEvents } from '../../db/tables/payments';
 import {
   createPaymentSite,
   payWith,
@@ -18,7 +17,7 @@ import {
   type PaymentSite,
 } from './payments.test-support';
 import { sandboxOf } from './payment-providers';
-import { sandboxRefunds, sandboxWebhookDeliveries } from './sandbox/sandbox.table';
+import { sandboxRefunds, sandboxWebhookDeliveries } from '../../db/tables/sandbox';
 
 /** The whole chain (checkout page → signed webhook over HTTP → ledger → cart) under a loaded test run. */
 const SLOW = 15_000;
@@ -230,7 +229,7 @@ describe('webhooks', () => {
       .update(payments)
       .set({ status: 'pending', succeededAt: null })
       .where(eq(payments.id, checkout.paymentId));
-    expect(await paymentServices(rt.ctx).webhooks.processPending(20_000)).toBeGreaterThanOrEqual(1);
+    expect(await rt.ctx.paymentFlows.webhooks.processPending(20_000)).toBeGreaterThanOrEqual(1);
     expect((await guestPayment(checkout.paymentId)).status).toBe('succeeded');
     const [processed] = await rt.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, stored!.id));
     expect(processed!.processedAt).not.toBeNull();
@@ -368,7 +367,7 @@ describe('refunds', () => {
     });
     expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
     await eventually(() => cart.commands.some((command) => command.name === 'unlock'), SLOW);
-    const { paidRides } = paymentServices(rt.ctx);
+    const { paidRides } = rt.ctx.paymentFlows;
     // Inside the window nothing is refunded: the guest may still be retrying.
     await paidRides.sweep();
     expect((await guestPayment(checkout.paymentId)).refunded).toBe(false);

@@ -5,7 +5,6 @@ import { errorBody } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import { WebhookSignatureError } from './payment-provider';
-import { paymentServices } from './payment-services';
 import { declareAccess } from '../../plugins/route-access';
 
 /**
@@ -17,7 +16,7 @@ import { declareAccess } from '../../plugins/route-access';
 export async function paymentWebhookRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   declareAccess(app, 'public');
-  const { webhooks } = paymentServices(ctx);
+  const { webhooks } = ctx.paymentFlows;
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );

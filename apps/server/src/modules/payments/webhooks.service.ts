@@ -6,7 +6,7 @@ import { applyPaymentEvent, isPaidSession, sessionIntentId } from './payment-eve
 import type { PaymentDetails, PaymentProvider, ProviderEvent } from './payment-provider';
 import type { PaymentRow } from './payments.presenter';
 import { PaymentsRepository } from './payments.repository';
-import { webhookEvents } from './payments.table';
+import { webhookEvents } from '../../db/tables/payments';
 
 /** What a succeeded payment buys starts here (the paid ride); it must be idempotent per payment. */
 export interface PaidPurchase {

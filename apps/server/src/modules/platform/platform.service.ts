@@ -2,8 +2,8 @@ import { LIMITS } from '@fairway/domain';
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { randomToken } from '../../lib/tokens';
-import { devices } from '../devices/devices.table';
-import { platformSecrets } from './platform.table';
+import { devices } from '../../db/tables/devices';
+import { platformSecrets } from '../../db/tables/platform';
 
 /**
  * Returns the named platform secret, creating it on first use. `insert … on conflict do nothing` followed by

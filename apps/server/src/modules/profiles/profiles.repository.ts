@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../users/users.repository';
-import { profiles } from './profiles.table';
+import { profiles } from '../../db/tables/profiles';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 

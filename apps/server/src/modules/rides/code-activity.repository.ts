@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { activity } from '../activity/activity.table';
+import { activity } from '../../db/tables/activity';
 
 export interface CodeActivity {
   deviceId: string;

@@ -5,7 +5,7 @@ import type { Runtime } from '../../runtime';
 import { asUser, loginAs, startTestServer } from '../../../test/helpers';
 import { eventually } from '../../devices/testing/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
-import { activity } from '../activity/activity.table';
+import { activity } from '../../db/tables/activity';
 import {
   TEST_MASTER_CODE,
   createClub,
@@ -15,8 +15,8 @@ import {
   insertMember,
 } from '../codes/codes.test-support';
 import { toCartView } from '../devices/devices.presenter';
-import { devices } from '../devices/devices.table';
-import { rides } from './rides.table';
+import { devices } from '../../db/tables/devices';
+import { rides } from '../../db/tables/rides';
 
 let rt: Runtime;
 let superadmin: string;

@@ -4,7 +4,6 @@ import { retryWhileDatabaseDown } from '../../lib/retry';
 import { CodeActivityRepository } from './code-activity.repository';
 import { RideLifecycleRepository } from './ride-lifecycle.repository';
 import { RideCartReactions, lockChangedLately } from './ride-lifecycle.reactions';
-import { createRideLifecycle } from './ride-lifecycle.service';
 import { RidesRepository } from './rides.repository';
 import { RidesService } from './rides.service';
 
@@ -29,7 +28,7 @@ export function attachCodeRides(ctx: AppContext): {
     ctx.bus,
     ctx.log,
   );
-  const reactions = new RideCartReactions(createRideLifecycle(ctx), new RideLifecycleRepository(ctx.db));
+  const reactions = new RideCartReactions(ctx.rides.lifecycle, new RideLifecycleRepository(ctx.db));
 
   // One at a time, in arrival order: an unlock and the lock that ends its ride, or an acknowledgement and
   // the report that follows it, must be handled in that order. Each is a few indexed queries, and only

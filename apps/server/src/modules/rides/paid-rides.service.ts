@@ -8,7 +8,7 @@ import { PaymentsRepository } from '../payments/payments.repository';
 import type { RefundsService } from '../payments/refunds.service';
 import type { RideLifecycleService } from './ride-lifecycle.service';
 import type { RideRow } from './rides.repository';
-import { rides } from './rides.table';
+import { rides } from '../../db/tables/rides';
 
 export interface PaidSweep {
   /** paid rides that had no ride yet (the process stopped after the webhook), opened now */

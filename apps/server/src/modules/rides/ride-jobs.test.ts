@@ -6,9 +6,9 @@ import { eventually } from '../../devices/testing/fleet-fixtures';
 import type { TestCart } from '../../devices/testing/test-cart';
 import { registerCartJobs, type CartJobKind } from '../../jobs/cart-jobs';
 import type { ClaimedJob, JobHandler, JobRunner } from '../../jobs/job-runner';
-import { deviceCommands } from '../commands/commands.table';
-import { devices } from '../devices/devices.table';
-import { sites } from '../sites/sites.table';
+import { deviceCommands } from '../../db/tables/commands';
+import { devices } from '../../db/tables/devices';
+import { sites } from '../../db/tables/sites';
 import {
   SLOW,
   confirmedRide,

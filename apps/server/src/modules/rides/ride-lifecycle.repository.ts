@@ -15,15 +15,15 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { HttpError, conflict } from '../../lib/errors';
 import type { CommandRow } from '../commands/commands.presenter';
-import { deviceCommands } from '../commands/commands.table';
+import { deviceCommands } from '../../db/tables/commands';
 import type { DeviceRow } from '../devices/devices.presenter';
-import { devices, positions } from '../devices/devices.table';
-import { members } from '../members/members.table';
-import { payments } from '../payments/payments.table';
-import { prices, services } from '../services/services.table';
-import { sites } from '../sites/sites.table';
+import { devices, positions } from '../../db/tables/devices';
+import { members } from '../../db/tables/members';
+import { payments } from '../../db/tables/payments';
+import { prices, services } from '../../db/tables/services';
+import { sites } from '../../db/tables/sites';
 import type { RideRow } from './rides.repository';
-import { rides } from './rides.table';
+import { rides } from '../../db/tables/rides';
 
 /** A transaction or the pool: what the queries here run on. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;

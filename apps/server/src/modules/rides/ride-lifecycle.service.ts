@@ -17,7 +17,7 @@ import {
   type Role,
 } from '@fairway/domain';
 import type { Logger } from 'pino';
-import type { AppContext } from '../../context';
+import type { CoreContext } from '../../context';
 import { HttpError, conflict } from '../../lib/errors';
 import type { DomainEventBus } from '../../lib/events';
 import { NO_ANSWER } from '../commands/commands.repository';
@@ -380,8 +380,8 @@ export class RideLifecycleService {
   }
 }
 
-/** The lifecycle built from the app context (it holds no state of its own). */
-export function createRideLifecycle(ctx: AppContext): RideLifecycleService {
+/** The lifecycle built from the core parts (the composition root's one is `ctx.rides.lifecycle`). */
+export function createRideLifecycle(ctx: CoreContext): RideLifecycleService {
   return new RideLifecycleService(
     new RideLifecycleRepository(ctx.db),
     ctx.commands,

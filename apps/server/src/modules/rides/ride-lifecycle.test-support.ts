@@ -9,14 +9,14 @@ import type { TelemetryMessage } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { eventually } from '../../devices/testing/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
-import { devices, positions } from '../devices/devices.table';
+import { devices, positions } from '../../db/tables/devices';
 import { createPaymentSite } from '../payments/payments.test-support';
-import { prices } from '../services/services.table';
-import { sites } from '../sites/sites.table';
-import { users } from '../users/users.table';
+import { prices } from '../../db/tables/services';
+import { sites } from '../../db/tables/sites';
+import { users } from '../../db/tables/users';
 import { createRideLifecycle, type RideLifecycleService } from './ride-lifecycle.service';
 import type { RideRow } from './rides.repository';
-import { rides } from './rides.table';
+import { rides } from '../../db/tables/rides';
 
 /** Waits on a loaded two-core machine: far beyond what the work takes, never a measurement. */
 export const SLOW = 15_000;

@@ -12,9 +12,9 @@ import { asUser, loginAs, startTestServer } from '../../../test/helpers';
 import { eventually } from '../../devices/testing/fleet-fixtures';
 import type { TestCart } from '../../devices/testing/test-cart';
 import { HttpError } from '../../lib/errors';
-import { deviceCommands } from '../commands/commands.table';
-import { devices } from '../devices/devices.table';
-import { sites } from '../sites/sites.table';
+import { deviceCommands } from '../../db/tables/commands';
+import { devices } from '../../db/tables/devices';
+import { sites } from '../../db/tables/sites';
 import {
   ODOMETER,
   OFFSET,
@@ -32,7 +32,7 @@ import {
   type RideClub,
 } from './ride-lifecycle.test-support';
 import { RIDE_TAG_COLORS } from './ride-lifecycle.repository';
-import { rides } from './rides.table';
+import { rides } from '../../db/tables/rides';
 
 let rt: Runtime;
 let club: RideClub;

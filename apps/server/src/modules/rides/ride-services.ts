@@ -1,11 +1,16 @@
-import type { AppContext } from '../../context';
+import type { CoreContext } from '../../context';
+import { ManualUnlockService } from './manual-unlock.service';
 import { createRideLifecycle } from './ride-lifecycle.service';
 import { RideViewsService } from './ride-views.service';
 
-/** The rides module's services, built from the app context (they hold no state of their own). */
-export function rideServices(ctx: AppContext) {
-  const lifecycle = createRideLifecycle(ctx);
-  return { lifecycle, views: new RideViewsService(ctx.db, ctx.bus, lifecycle) };
+/** The rides module's services, built once by the composition root (services.ts). */
+export function rideServices(core: CoreContext) {
+  const lifecycle = createRideLifecycle(core);
+  return {
+    lifecycle,
+    views: new RideViewsService(core.db, core.bus, lifecycle),
+    manualUnlock: new ManualUnlockService(core.commands, lifecycle),
+  };
 }
 
 export type RideServices = ReturnType<typeof rideServices>;

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { RideSearchField } from '@fairway/domain';
 import type { Db } from '../../db/client';
-import { devices, positions } from '../devices/devices.table';
-import { icu } from '../members/caseless-text';
-import { payments } from '../payments/payments.table';
-import { prices, services } from '../services/services.table';
-import { sites } from '../sites/sites.table';
-import { users } from '../users/users.table';
+import { devices, positions } from '../../db/tables/devices';
+import { icu } from '../../lib/caseless-text';
+import { payments } from '../../db/tables/payments';
+import { prices, services } from '../../db/tables/services';
+import { sites } from '../../db/tables/sites';
+import { users } from '../../db/tables/users';
 import type { RideRow } from './rides.repository';
-import { rides } from './rides.table';
+import { rides } from '../../db/tables/rides';
 
 /** A ride with the names its views show, read in one query with it. */
 export interface RideWithNames {

@@ -12,8 +12,8 @@ import {
   insertRide,
   type RideClub,
 } from '../guest/guest-rides.test-support';
-import { payments } from '../payments/payments.table';
-import { sites } from '../sites/sites.table';
+import { payments } from '../../db/tables/payments';
+import { sites } from '../../db/tables/sites';
 import { createUser } from '../users/users.test-support';
 import { rideServices } from './ride-services';
 import type { RideViewsService } from './ride-views.service';

@@ -1,11 +1,11 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { codes } from '../codes/codes.table';
+import { codes } from '../../db/tables/codes';
 import type { DeviceRow } from '../devices/devices.presenter';
-import { devices } from '../devices/devices.table';
-import { members } from '../members/members.table';
-import { sites } from '../sites/sites.table';
-import { rides } from './rides.table';
+import { devices } from '../../db/tables/devices';
+import { members } from '../../db/tables/members';
+import { sites } from '../../db/tables/sites';
+import { rides } from '../../db/tables/rides';
 
 export type RideRow = typeof rides.$inferSelect;
 export type CodeRideType = 'keypad' | 'rfid';

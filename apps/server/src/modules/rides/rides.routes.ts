@@ -16,7 +16,6 @@ import {
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
 import type { RideActor } from './ride-lifecycle.service';
-import { rideServices } from './ride-services';
 
 const errors = {
   400: errorBody,
@@ -37,7 +36,7 @@ const operator = (request: FastifyRequest): RideActor => {
 /** /api/dashboard/rides — the operator's Rides page (spec §2 Rides, §7 GET /rides, POST /rides/end, /delete). */
 export async function dashboardRideRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { lifecycle, views } = rideServices(ctx);
+  const { lifecycle, views } = ctx.rides;
   const tags = ['rides'];
 
   app.get(

@@ -1,5 +1,5 @@
 import type { PriceView, ServiceView } from '@fairway/domain';
-import type { prices, services } from './services.table';
+import type { prices, services } from '../../db/tables/services';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceWithCurrency = ServiceRow & { currency: string };

@@ -1,10 +1,10 @@
 import { and, asc, eq, getTableColumns, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import { folded } from '../members/caseless-text';
-import { sites } from '../sites/sites.table';
-import { userGroups } from '../user-groups/user-groups.table';
+import { folded } from '../../lib/caseless-text';
+import { sites } from '../../db/tables/sites';
+import { userGroups } from '../../db/tables/user-groups';
 import type { DbExecutor } from '../users/users.repository';
 import type { PriceWithGroup, ServiceRow, ServiceWithCurrency } from './services.presenter';
-import { prices, services } from './services.table';
+import { prices, services } from '../../db/tables/services';
 
 export type ServiceFields = Pick<typeof services.$inferInsert, 'name' | 'duration'>;
 export type PriceFields = Pick<

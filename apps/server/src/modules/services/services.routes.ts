@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { errorBody, id, serviceBody, servicePatchBody, serviceView } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
-import { ServicesService } from './services.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const security = [{ bearer: [], siteId: [] }];
@@ -17,7 +16,7 @@ const priceRules =
 /** /api/dashboard/services — what the selected site sells and at which prices. */
 export async function dashboardServiceRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new ServicesService(ctx.db);
+  const service = ctx.services;
 
   app.get(
     '/',

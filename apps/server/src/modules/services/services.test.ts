@@ -11,8 +11,8 @@ import {
   uniqueTag,
   type MemberFixtures,
 } from '../members/members.test-support';
-import { sites } from '../sites/sites.table';
-import { prices } from './services.table';
+import { sites } from '../../db/tables/sites';
+import { prices } from '../../db/tables/services';
 
 let rt: Runtime;
 let f: MemberFixtures;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sites } from './sites.table';
+import { sites } from '../../db/tables/sites';
 
 /** The two pictures a site shows on its guest pages (spec §2 Public profile). */
 export const SITE_IMAGE_KINDS = ['logo', 'cover'] as const;

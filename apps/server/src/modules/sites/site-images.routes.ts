@@ -6,7 +6,6 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import { currentSite } from '../../plugins/auth';
 import { SITE_IMAGE_KINDS } from './site-images.repository';
-import { SiteImagesService } from './site-images.service';
 
 /** Spec §7: POST /sites/logo and /sites/cover take the file in the multipart field 'image'. */
 const IMAGE_FIELD = 'image';
@@ -22,7 +21,7 @@ export async function dashboardSiteImageRoutes(instance: FastifyInstance, { ctx 
     limits: { files: 1, fileSize: SITE_LIMITS.imageMaxBytes + 1, fields: 10, parts: 11 },
     throwFileSizeLimit: false,
   });
-  const service = new SiteImagesService(ctx.db, ctx.files, ctx.log);
+  const service = ctx.siteImages;
 
   for (const kind of SITE_IMAGE_KINDS) {
     app.post(

@@ -6,8 +6,8 @@ import { asUser, loginAs, startTestServer } from '../../../test/helpers';
 import { eventually } from '../../devices/testing/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
 import { createClub, freshCode, insertCode, insertMember } from '../codes/codes.test-support';
-import { devices } from '../devices/devices.table';
-import { sites } from './sites.table';
+import { devices } from '../../db/tables/devices';
+import { sites } from '../../db/tables/sites';
 
 let rt: Runtime;
 let superadmin: string;

@@ -2,11 +2,12 @@ import {
   deviceSettingsOf,
   maySeeCodes,
   unpublishedSettingKeys,
+  type PublicSite,
   type Role,
   type SiteListItem,
   type SiteView,
 } from '@fairway/domain';
-import type { sites } from './sites.table';
+import type { sites } from '../../db/tables/sites';
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -74,3 +75,16 @@ export const toSiteListItem = (row: SiteRow): SiteListItem => ({
 export function siteViewFor(view: SiteView, role: Role): SiteView {
   return maySeeCodes(role) ? view : { ...view, masterUnlock: null };
 }
+
+/** What anyone may read of a club (the guest pages' header, hours and currency). */
+export const toPublicSite = (row: SiteRow): PublicSite => ({
+  _id: row.id,
+  name: row.name,
+  centerLatLong: row.centerLatLong,
+  timezone: row.timezone,
+  currency: row.currency,
+  openingHours: row.openingHours,
+  keypadEnabled: row.keypadEnabled,
+  scanToRideToggle: row.scanToRideToggle,
+  bookingIntegration: row.bookingIntegration,
+});

@@ -1,8 +1,8 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../users/users.repository';
-import { devices } from '../devices/devices.table';
-import { users } from '../users/users.table';
-import { sites } from './sites.table';
+import { devices } from '../../db/tables/devices';
+import { users } from '../../db/tables/users';
+import { sites } from '../../db/tables/sites';
 import type { SiteRow } from './sites.presenter';
 
 export type NewSite = typeof sites.$inferInsert;

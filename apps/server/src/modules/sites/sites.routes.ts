@@ -13,7 +13,6 @@ import {
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
 import { siteViewFor } from './sites.presenter';
-import { SitesService } from './sites.service';
 import { declareAccess } from '../../plugins/route-access';
 
 const dashboardSecurity = [{ bearer: [], siteId: [] }];
@@ -25,7 +24,7 @@ const publishNote =
 /** /api/dashboard/sites — the operator's own sites. */
 export async function dashboardSiteRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new SitesService(ctx.db, ctx.deviceConfig);
+  const service = ctx.sites;
 
   app.get(
     '/list',
@@ -73,7 +72,7 @@ const siteParams = z.object({ id });
 /** /api/admin/sites — every site, superadmin only. */
 export async function adminSiteRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new SitesService(ctx.db, ctx.deviceConfig);
+  const service = ctx.sites;
   declareAccess(app, { role: 'superadmin', site: false });
   const security = [{ bearer: [] }];
 

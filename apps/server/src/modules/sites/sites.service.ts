@@ -4,6 +4,7 @@ import {
   formatMajor,
   minimumPriceMinor,
   unpublishedSettingKeys,
+  type PublicSite,
   type SiteListItem,
   type SiteView,
   type adminSiteCreate,
@@ -16,7 +17,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { CodesRepository } from '../codes/codes.repository';
 import { ServicesRepository } from '../services/services.repository';
-import { toSiteListItem, toSiteView, type SiteRow } from './sites.presenter';
+import { toPublicSite, toSiteListItem, toSiteView, type SiteRow } from './sites.presenter';
 import { SitesRepository, type SiteChanges } from './sites.repository';
 
 type SettingsUpdate = z.output<typeof siteSettingsUpdate>;
@@ -42,6 +43,13 @@ export class SitesService {
   async listForUser(user: AuthUser): Promise<SiteListItem[]> {
     const rows = await this.sites.list(user.role === 'superadmin' ? undefined : user.sites);
     return rows.map(toSiteListItem);
+  }
+
+  /** A club as the guest pages see it; a staging site does not exist for them. */
+  async publicSite(id: string): Promise<PublicSite> {
+    const site = await this.sites.find(id);
+    if (!site || site.staging) throw notFound('Site not found');
+    return toPublicSite(site);
   }
 
   async get(id: string): Promise<SiteView> {

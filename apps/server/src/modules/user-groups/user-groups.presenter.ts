@@ -1,5 +1,5 @@
 import type { UserGroupView } from '@fairway/domain';
-import type { userGroups } from './user-groups.table';
+import type { userGroups } from '../../db/tables/user-groups';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 /** A group with how many prices and members use it (the settings table shows both before a delete). */

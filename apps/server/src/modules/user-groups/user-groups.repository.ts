@@ -1,10 +1,10 @@
 import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { folded } from '../members/caseless-text';
-import { members } from '../members/members.table';
-import { prices, services } from '../services/services.table';
+import { folded } from '../../lib/caseless-text';
+import { members } from '../../db/tables/members';
+import { prices, services } from '../../db/tables/services';
 import type { DbExecutor } from '../users/users.repository';
 import type { UserGroupRow, UserGroupWithCounts } from './user-groups.presenter';
-import { userGroups } from './user-groups.table';
+import { userGroups } from '../../db/tables/user-groups';
 
 /** User groups are always read and written within one site, so another site's group id is not found. */
 export class UserGroupsRepository {

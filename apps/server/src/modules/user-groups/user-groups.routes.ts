@@ -4,8 +4,6 @@ import { z } from 'zod';
 import { errorBody, id, userGroupBody, userGroupDeleteResult, userGroupView } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
-import { UserGroupsRepository } from './user-groups.repository';
-import { UserGroupsService } from './user-groups.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const security = [{ bearer: [], siteId: [] }];
@@ -14,7 +12,7 @@ const groupParams = z.object({ id });
 /** /api/dashboard/sites/user-groups — the site's user groups. */
 export async function dashboardUserGroupRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new UserGroupsService(new UserGroupsRepository(ctx.db));
+  const service = ctx.userGroups;
 
   app.get(
     '/',

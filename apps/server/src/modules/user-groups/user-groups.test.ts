@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { UserGroupView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, startTestServer } from '../../../test/helpers';
-import { members } from '../members/members.table';
+import { members } from '../../db/tables/members';
 import {
   createMember,
   freshSite,
@@ -12,8 +12,8 @@ import {
   uniqueTag,
   type MemberFixtures,
 } from '../members/members.test-support';
-import { prices, services } from '../services/services.table';
-import { userGroups } from './user-groups.table';
+import { prices, services } from '../../db/tables/services';
+import { userGroups } from '../../db/tables/user-groups';
 
 let rt: Runtime;
 let f: MemberFixtures;

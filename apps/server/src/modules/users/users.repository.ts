@@ -2,8 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type * as schema from '../../db/schema';
-import { sites } from '../sites/sites.table';
-import { invites, users } from './users.table';
+import { sites } from '../../db/tables/sites';
+import { invites, users } from '../../db/tables/users';
 
 /** The pool-backed database or a transaction on it: repositories run on either. */
 export type DbExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;

@@ -5,7 +5,6 @@ import { errorBody } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { adminUpdateUserBody, createInviteBody, idParams, inviteView, userView } from './users.schemas';
-import { UsersService } from './users.service';
 import { declareAccess } from '../../plugins/route-access';
 
 const tags = ['admin'];
@@ -19,7 +18,7 @@ export async function adminUserRoutes(
   { ctx }: { ctx: AppContext },
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new UsersService(ctx);
+  const service = ctx.users;
   declareAccess(app, { role: 'superadmin', site: false });
 
   app.get(

@@ -1,9 +1,10 @@
 import { LIMITS } from '@fairway/domain';
-import type { AppContext } from '../../context';
+import type { CoreContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/tokens';
 import { AuthRepository } from '../auth/auth.repository';
-import { AuthService, MESSAGES } from '../auth/auth.service';
+import type { AuthService } from '../auth/auth.service';
+import { MESSAGES } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
 import { renderMail } from '../mail/templates';
 import { inviteLink, toInviteView, toUserView } from './users.presenter';
@@ -28,12 +29,12 @@ export const USER_MESSAGES = {
 export class UsersService {
   private readonly users: UsersRepository;
   private readonly auth: AuthRepository;
-  private readonly authService: AuthService;
-
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: CoreContext,
+    private readonly authService: AuthService,
+  ) {
     this.users = new UsersRepository(ctx.db);
     this.auth = new AuthRepository(ctx.db);
-    this.authService = new AuthService(ctx);
   }
 
   async list(): Promise<UserView[]> {

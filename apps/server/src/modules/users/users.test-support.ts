@@ -3,8 +3,8 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Role } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { hashPassword } from '../auth/passwords';
-import { mailOutbox } from '../mail/mail.table';
-import { sites } from '../sites/sites.table';
+import { mailOutbox } from '../../db/tables/mail';
+import { sites } from '../../db/tables/sites';
 import { UsersRepository, type UserRow } from './users.repository';
 
 /**

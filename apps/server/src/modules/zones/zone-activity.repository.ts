@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { activity } from '../activity/activity.table';
+import { activity } from '../../db/tables/activity';
 
 export interface ZoneActivity {
   deviceId: string;

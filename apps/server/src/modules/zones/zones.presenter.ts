@@ -1,5 +1,5 @@
 import type { ZoneView } from '@fairway/domain';
-import type { zones } from './zones.table';
+import type { zones } from '../../db/tables/zones';
 
 export type ZoneRow = typeof zones.$inferSelect;
 

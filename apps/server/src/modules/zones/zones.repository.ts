@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { zones } from './zones.table';
+import { zones } from '../../db/tables/zones';
 import type { ZoneRow } from './zones.presenter';
 
 export type NewZone = Pick<typeof zones.$inferInsert, 'siteId' | 'type' | 'color' | 'geometry'>;

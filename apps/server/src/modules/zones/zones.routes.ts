@@ -4,8 +4,6 @@ import { z } from 'zod';
 import { errorBody, id, zoneCreateBody, zonePatchBody, zonePublishResult, zoneView } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
-import { ZonesRepository } from './zones.repository';
-import { ZonesService } from './zones.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const security = [{ bearer: [], siteId: [] }];
@@ -15,7 +13,7 @@ const noContent = z.null().describe('No content');
 /** /api/dashboard/zones — parking, restriction and geofence polygons of the selected site. */
 export async function dashboardZoneRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new ZonesService(new ZonesRepository(ctx.db), ctx.deviceConfig, ctx.bus);
+  const service = ctx.zones;
 
   app.get(
     '/',

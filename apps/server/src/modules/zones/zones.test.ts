@@ -4,7 +4,7 @@ import type { CartView, EventMessage, SiteView, ZoneAlert, ZoneView } from '@fai
 import { DomainEventBus } from '../../lib/events';
 import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
-import { activity } from '../activity/activity.table';
+import { activity } from '../../db/tables/activity';
 import { createUser, TEST_PASSWORD } from '../users/users.test-support';
 import { attachZoneAlerts } from './zone-alerts';
 

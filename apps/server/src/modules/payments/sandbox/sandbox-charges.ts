@@ -12,7 +12,7 @@ import {
   sandboxAccounts,
   sandboxCheckoutSessions as sessions,
   sandboxRefunds as refunds,
-} from './sandbox.table';
+} from '../../../db/tables/sandbox';
 
 type DashboardCharge = SandboxDashboardView['charges'][number];
 

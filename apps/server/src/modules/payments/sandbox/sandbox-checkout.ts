@@ -18,7 +18,7 @@ import {
 import { sandboxProcessingFee } from './sandbox-fees';
 import { newSandboxId, type SandboxAddressesFor } from './sandbox-ids';
 import type { SandboxWebhooks } from './sandbox-webhooks';
-import { sandboxAccounts, sandboxCheckoutSessions as sessions } from './sandbox.table';
+import { sandboxAccounts, sandboxCheckoutSessions as sessions } from '../../../db/tables/sandbox';
 
 /** The refusals of the card form, worded as Stripe's checkout words them; `code` is for the page. */
 export const CHECKOUT_REFUSALS = {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { newSandboxId } from './sandbox-ids';
-import type { sandboxCheckoutSessions } from './sandbox.table';
+import type { sandboxCheckoutSessions } from '../../../db/tables/sandbox';
 
 export type SandboxSession = typeof sandboxCheckoutSessions.$inferSelect;
 

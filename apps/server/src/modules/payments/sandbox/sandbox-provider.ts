@@ -15,7 +15,7 @@ import { SandboxCharges } from './sandbox-charges';
 import { SandboxCheckouts } from './sandbox-checkout';
 import { newSandboxId, sandboxAddressesFor, type SandboxAddressesFor } from './sandbox-ids';
 import { SandboxWebhooks } from './sandbox-webhooks';
-import { sandboxAccounts } from './sandbox.table';
+import { sandboxAccounts } from '../../../db/tables/sandbox';
 
 /** How much the sandbox's dashboard page lists. */
 export const SANDBOX_DASHBOARD_LIMITS = { charges: 50, payouts: 50 } as const;

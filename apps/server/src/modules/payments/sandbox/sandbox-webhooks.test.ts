@@ -9,7 +9,7 @@ import { sandboxEvent } from './sandbox-events';
 import { newSandboxId } from './sandbox-ids';
 import { SandboxWebhooks, stripeSignatureHeader } from './sandbox-webhooks';
 import { startWebhookCapture, type WebhookCapture } from './sandbox.test-support';
-import { sandboxWebhookDeliveries as deliveries } from './sandbox.table';
+import { sandboxWebhookDeliveries as deliveries } from '../../../db/tables/sandbox';
 
 const SECRET = 'whsec_sandbox_webhooks_test';
 /** This file's own account: its deliveries never pick up other test files' events in the shared database. */

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../../db/client';
 import type { DbExecutor } from '../../users/users.repository';
 import type { StripeShapedEvent } from './sandbox-events';
-import { sandboxWebhookDeliveries as deliveries } from './sandbox.table';
+import { sandboxWebhookDeliveries as deliveries } from '../../../db/tables/sandbox';
 
 /**
  * The header Stripe signs webhooks with: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>" keyed

@@ -17,7 +17,6 @@ import { notFound } from '../../../lib/errors';
 import { currentUser, type AuthUser } from '../../../plugins/auth';
 import type { SandboxPaymentProvider } from './sandbox-provider';
 import { receiptHtml } from './sandbox-receipt';
-import { OnboardingService } from '../onboarding.service';
 import { sandboxOf } from '../payment-providers';
 import { declareAccess } from '../../../plugins/route-access';
 
@@ -45,7 +44,7 @@ export async function sandboxProviderRoutes(instance: FastifyInstance, { ctx }: 
   // With Stripe configured the sandbox's pages do not exist.
   if (!provider) return;
   const sandbox: SandboxPaymentProvider = provider;
-  const onboarding = new OnboardingService(ctx.db, sandbox);
+  const onboarding = ctx.paymentFlows.onboarding;
   const tags = ['sandbox provider'];
   const accountGuard = { preHandler: app.requireRole('admin') };
   const security = [{ bearer: [] }];

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Db } from '../../../db/client';
 import type { CheckoutInput } from '../payment-provider';
 import { newSandboxId } from './sandbox-ids';
-import { sandboxAccounts } from './sandbox.table';
+import { sandboxAccounts } from '../../../db/tables/sandbox';
 
 /**
  * Fixtures for the sandbox provider's tests. The database is shared with every other test file, so each

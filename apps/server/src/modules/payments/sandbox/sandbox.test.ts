@@ -22,7 +22,7 @@ import {
   sandboxCheckoutSessions as sessions,
   sandboxRefunds as refunds,
   sandboxWebhookDeliveries as deliveries,
-} from './sandbox.table';
+} from '../../../db/tables/sandbox';
 
 let rt: Runtime;
 /** The origin of the test checkouts' return addresses (checkoutInput). */

@@ -6,9 +6,9 @@ import type { Runtime } from '../../../runtime';
 import { asUser, loginAs, startTestServer } from '../../../../test/helpers';
 import { eventually } from '../../../devices/testing/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../../devices/testing/test-cart';
-import { payments } from '../payments.table';
+import { payments } from '../../../db/tables/payments';
 import { createPaymentSite, startCheckout, type PaymentSite } from '../payments.test-support';
-import { startStripeFake, type StripeFake } from './stripe-fake';
+import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake/stripe-fake';
 
 const WEBHOOK_SECRET = 'whsec_stripe_payments_test';
 

@@ -1,7 +1,11 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookSignatureError, type CheckoutInput } from '../payment-provider';
-import { startStripeFake, type RecordedRequest, type StripeFake } from './stripe-fake';
+import {
+  startStripeFake,
+  type RecordedRequest,
+  type StripeFake,
+} from '../../../../test/stripe-fake/stripe-fake';
 import { StripePaymentProvider } from './stripe-provider';
 
 const SECRET_KEY = 'sk_test_fairway';

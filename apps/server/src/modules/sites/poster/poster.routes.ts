@@ -5,14 +5,13 @@ import { SITE_LANGS } from '@fairway/domain';
 import type { AppContext } from '../../../context';
 import { publicBase } from '../../../lib/public-url';
 import { currentSite } from '../../../plugins/auth';
-import { PosterService } from './poster.service';
 
 const posterQuery = z.object({ lang: z.enum(SITE_LANGS).optional() });
 
 /** /api/dashboard/sites/poster — the site's A4 poster with the guest QR code, for every dashboard role. */
 export async function dashboardPosterRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new PosterService(ctx.db, ctx.files, ctx.config.publicUrl, ctx.log);
+  const service = ctx.posters;
 
   app.get(
     '/poster',

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentStatus, RefundReason } from '@fairway/domain';
-import { devices } from '../devices/devices.table';
-import { prices, services } from '../services/services.table';
-import { sites } from '../sites/sites.table';
+import { devices } from './devices';
+import { prices, services } from './services';
+import { sites } from './sites';
 
 /**
  * The payments ledger (spec §3 Payment): one row per checkout a guest started, whatever became of it. Money

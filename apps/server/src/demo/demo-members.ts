@@ -1,14 +1,14 @@
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { RANDOM_CODE_MAX, RANDOM_CODE_MIN, UNLIMITED_CREDITS, type CodeType } from '@fairway/domain';
-import { codes } from '../codes/codes.table';
-import { devices } from '../devices/devices.table';
-import { profiles } from '../profiles/profiles.table';
-import { sites } from '../sites/sites.table';
-import { userGroups } from '../user-groups/user-groups.table';
-import type { DbExecutor } from '../users/users.repository';
+import { codes } from '../db/tables/codes';
+import { devices } from '../db/tables/devices';
+import { profiles } from '../db/tables/profiles';
+import { sites } from '../db/tables/sites';
+import { userGroups } from '../db/tables/user-groups';
+import type { DbExecutor } from '../modules/users/users.repository';
 import { COMPANIES, emailLocalPart, FIRST_NAMES, LAST_NAMES, PHONE, type Origin } from './demo-member-names';
-import { members } from './members.table';
-import { defaultMemberLang } from './members.service';
+import { members } from '../db/tables/members';
+import { defaultMemberLang } from '../modules/members/members.service';
 
 /**
  * One member per demo club that end-to-end tests and the docs rely on. The random demo members never use

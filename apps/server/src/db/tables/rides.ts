@@ -11,11 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/devices.table';
-import { members } from '../members/members.table';
-import { prices, services } from '../services/services.table';
-import { sites } from '../sites/sites.table';
-import { users } from '../users/users.table';
+import { devices } from './devices';
+import { members } from './members';
+import { prices, services } from './services';
+import { sites } from './sites';
+import { users } from './users';
 
 import type { RideEndReason, RideStatus, RideTag, RideType } from '@fairway/domain';
 

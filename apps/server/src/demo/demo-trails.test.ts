@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { trailLengthKm, type RideDetail } from '@fairway/domain';
 import { DEMO_COURSE } from '@fairway/simulator';
-import type { Runtime } from '../../runtime';
-import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
-import { positions } from '../devices/devices.table';
-import { rides } from '../rides/rides.table';
+import type { Runtime } from '../runtime';
+import { asUser, demoSiteIds, loginAs, startTestServer } from '../../test/helpers';
+import { positions } from '../db/tables/devices';
+import { rides } from '../db/tables/rides';
 import { demoRideTrail } from './demo-trails';
 
 describe('a demo ride’s trail', () => {

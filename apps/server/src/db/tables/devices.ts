@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CommandSource, HardwareInfo, VehicleInfo } from '@fairway/domain';
-import { sites } from '../sites/sites.table';
+import { sites } from './sites';
 
 export const devices = pgTable(
   'devices',

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid, jsonb } from 'drizzle-orm/pg-core';
 import type { PolygonGeometry, ZoneType } from '@fairway/domain';
-import { sites } from '../sites/sites.table';
+import { sites } from './sites';
 
 /** Parking, restriction and geofence polygons of a site (GeoJSON, [lng, lat]). */
 export const zones = pgTable(

@@ -9,8 +9,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/devices.table';
-import { sites } from '../sites/sites.table';
+import { devices } from './devices';
+import { sites } from './sites';
 
 /**
  * Roll-ups of the positions table, so months of fleet history answer in milliseconds. A day is the site's

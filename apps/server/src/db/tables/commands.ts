@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CommandSource, CommandState } from '@fairway/domain';
-import { devices } from '../devices/devices.table';
-import { sites } from '../sites/sites.table';
-import { users } from '../users/users.table';
+import { devices } from './devices';
+import { sites } from './sites';
+import { users } from './users';
 
 /** Every command sent to a cart, with its state; the id is the one the cart acknowledges. */
 export const deviceCommands = pgTable(

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Runtime } from '../../runtime';
-import { startTestServer } from '../../../test/helpers';
-import { hashToken, randomToken } from '../../lib/tokens';
-import { codes } from '../codes/codes.table';
-import { devices } from '../devices/devices.table';
-import { profiles } from '../profiles/profiles.table';
-import { sites } from '../sites/sites.table';
-import { userGroups } from '../user-groups/user-groups.table';
+import type { Runtime } from '../runtime';
+import { startTestServer } from '../../test/helpers';
+import { hashToken, randomToken } from '../lib/tokens';
+import { codes } from '../db/tables/codes';
+import { devices } from '../db/tables/devices';
+import { profiles } from '../db/tables/profiles';
+import { sites } from '../db/tables/sites';
+import { userGroups } from '../db/tables/user-groups';
 import { DEMO_FIXED_MEMBERS, seedDemoMembers } from './demo-members';
-import { members } from './members.table';
+import { members } from '../db/tables/members';
 
 let rt: Runtime;
 let demoId: string;

@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { sites } from '../sites/sites.table';
+import { sites } from './sites';
 
 /** A site's named groups of members (prices apply per group); the built-in 'guest' group is no row. */
 export const userGroups = pgTable(

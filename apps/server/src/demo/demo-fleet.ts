@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEMO_COURSE, SECOND_COURSE, startFleet, type Course, type Fleet } from '@fairway/simulator';
-import type { AppContext } from '../../context';
-import { devices } from '../devices/devices.table';
-import { devicesService } from '../devices/devices.routes';
+import type { AppContext } from '../context';
+import { devices } from '../db/tables/devices';
 import { DEMO_SERIAL_PREFIX, SECOND_SERIAL_PREFIX } from './demo-seed';
 
 export interface DemoFleet {
@@ -28,7 +27,7 @@ const courseFor = (serial: string): Course | null =>
  * credentials like a real tracker; the secrets are issued afresh at each start so none is ever stored.
  */
 export async function startDemoFleet(ctx: AppContext, mqttUrl: string): Promise<DemoFleet> {
-  const service = devicesService(ctx);
+  const service = ctx.devices;
   const rows = await ctx.db
     .select({ id: devices.id, serial: devices.serial, carNumber: devices.carNumber })
     .from(devices)

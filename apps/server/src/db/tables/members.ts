@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MemberLang } from '@fairway/domain';
-import { profiles } from '../profiles/profiles.table';
-import { sites } from '../sites/sites.table';
-import { userGroups } from '../user-groups/user-groups.table';
+import { profiles } from './profiles';
+import { sites } from './sites';
+import { userGroups } from './user-groups';
 
 /** A club's member (driver): rides with codes and credits instead of paying each time. */
 export const members = pgTable(

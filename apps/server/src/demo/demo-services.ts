@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { serviceBody } from '@fairway/domain';
-import type { DbExecutor } from '../users/users.repository';
-import { userGroups } from '../user-groups/user-groups.table';
-import { prices, services } from './services.table';
+import type { DbExecutor } from '../modules/users/users.repository';
+import { userGroups } from '../db/tables/user-groups';
+import { prices, services } from '../db/tables/services';
 
 /** A demo price: amount in major units of the club's currency; `group` names a seeded user group. */
 interface DemoPrice {

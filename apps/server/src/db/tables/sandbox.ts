@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sites } from '../../sites/sites.table';
+import { sites } from './sites';
 
 /**
  * The sandbox payment provider's own books: the connected accounts a club creates on its local onboarding

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sites } from '../sites/sites.table';
-import { userGroups } from '../user-groups/user-groups.table';
+import { sites } from './sites';
+import { userGroups } from './user-groups';
 
 export interface AvailableTime {
   /** weekday 0 (Sunday) – 6 */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CodeType } from '@fairway/domain';
-import { members } from '../members/members.table';
-import { sites } from '../sites/sites.table';
+import { members } from './members';
+import { sites } from './sites';
 
 /** A member's unlock code: virtual key (phone), keypad code or RFID tag. At most one per type per member. */
 export const codes = pgTable(

@@ -1,7 +1,7 @@
 import { deviceMayPublish, deviceMaySubscribe } from '@fairway/domain';
 import { Aedes } from 'aedes';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { SERVER } from './mqtt-test-helpers';
+import { SERVER } from './mqtt.test-support';
 
 /** Aedes keeps its persistence on the instance, but its type declarations do not say so. */
 export const persistenceOf = (broker: Aedes): unknown =>

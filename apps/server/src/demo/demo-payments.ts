@@ -1,16 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { applicationFeeOf } from '@fairway/domain';
 import { DEMO_COURSE } from '@fairway/simulator';
-import type { DbExecutor } from '../users/users.repository';
-import { devices, positions } from '../devices/devices.table';
-import { demoRideTrail } from '../platform/demo-trails';
-import { rides } from '../rides/rides.table';
-import { prices, services } from '../services/services.table';
-import { sites } from '../sites/sites.table';
-import { payments } from './payments.table';
-import { sandboxProcessingFee } from './sandbox/sandbox-fees';
-import { newSandboxId, sandboxAddresses } from './sandbox/sandbox-ids';
-import { sandboxCheckoutSessions, sandboxRefunds } from './sandbox/sandbox.table';
+import type { DbExecutor } from '../modules/users/users.repository';
+import { devices, positions } from '../db/tables/devices';
+import { demoRideTrail } from './demo-trails';
+import { rides } from '../db/tables/rides';
+import { prices, services } from '../db/tables/services';
+import { sites } from '../db/tables/sites';
+import { payments } from '../db/tables/payments';
+import { sandboxProcessingFee } from '../modules/payments/sandbox/sandbox-fees';
+import { newSandboxId, sandboxAddresses } from '../modules/payments/sandbox/sandbox-ids';
+import { sandboxCheckoutSessions, sandboxRefunds } from '../db/tables/sandbox';
 
 /** How far back the demo club's card payments go, and how many a day it sells. */
 const DAYS = 45;

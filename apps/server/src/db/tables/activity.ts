@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/devices.table';
+import { devices } from './devices';
 
 /** Device activity log (spec: Activity Viewer): connections, refusals, command traffic. */
 export const activity = pgTable(

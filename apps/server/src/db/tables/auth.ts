@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { users } from './users';
 
 /**
  * Refresh tokens rotate: each use revokes the token and issues a successor in the same family. A revoked

@@ -1,6 +1,6 @@
 import { integer, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ConfigMessage } from '@fairway/domain';
-import { devices } from '../devices/devices.table';
+import { devices } from './devices';
 
 /**
  * The last config published to each cart, exactly as sent. It is republished (retained) when the server

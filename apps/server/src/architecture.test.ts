@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's layering, read from its own imports (docs/architecture.md, "Layers"): tables are the lowest
+ * layer, and no two modules import each other. Test files and `*.test-support.ts` are not production code.
+ */
+const SRC = path.resolve(import.meta.dirname);
+
+function productionFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return productionFiles(full);
+    return /\.ts$/.test(entry.name) && !/\.test(-support)?\.ts$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Every relative import of every production file, resolved to the file it names. */
+const imports = productionFiles(SRC).flatMap((file) =>
+  ts
+    .preProcessFile(fs.readFileSync(file, 'utf8'), true, true)
+    .importedFiles.map((imported) => imported.fileName)
+    .filter((name) => name.startsWith('.'))
+    .map((name) => ({ from: file, to: path.resolve(path.dirname(file), name) })),
+);
+
+const relative = (file: string) => path.relative(SRC, file);
+/** `modules/<name>` for a module's files, else the top folder (or file) under src. */
+const unitOf = (file: string) => {
+  const parts = relative(file).split(path.sep);
+  return parts[0] === 'modules' ? `modules/${parts[1]}` : parts[0]!.replace(/\.ts$/, '');
+};
+
+/**
+ * Pairs of modules that still import each other, to be untangled (issue #16): this list may only shrink.
+ * A pair that is gone must leave the list, so that it cannot come back unnoticed.
+ */
+const KNOWN_MUTUAL = [
+  'modules/auth <-> modules/users',
+  'modules/codes <-> modules/sites',
+  'modules/payments <-> modules/rides',
+];
+
+describe('server layering', () => {
+  it('keeps the tables the lowest layer: they import only each other', () => {
+    const upward = imports
+      .filter(({ from }) => relative(from).startsWith(`db${path.sep}tables${path.sep}`))
+      .filter(({ to }) => !relative(to).startsWith(`db${path.sep}tables${path.sep}`))
+      .map(({ from, to }) => `${relative(from)} → ${relative(to)}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('has no new pair of modules importing each other', () => {
+    const arrows = new Set(
+      imports
+        .map(({ from, to }) => [unitOf(from), unitOf(to)] as const)
+        .filter(([a, b]) => a !== b && a.startsWith('modules/') && b.startsWith('modules/'))
+        .map(([a, b]) => `${a} -> ${b}`),
+    );
+    const mutual = [...arrows]
+      .map((arrow) => arrow.split(' -> ') as [string, string])
+      .filter(([a, b]) => a < b && arrows.has(`${b} -> ${a}`))
+      .map(([a, b]) => `${a} <-> ${b}`)
+      .sort();
+    expect(mutual).toEqual([...KNOWN_MUTUAL].sort());
+  });
+
+  it('has no route, plugin or socket gateway that builds a service or a repository', () => {
+    const builds = /\bnew [A-Z]\w*(Repository|Service|Lookup|Access|Check)\(/;
+    const builders = productionFiles(SRC)
+      .filter((file) => /\.routes\.ts$/.test(file) || /^(plugins|realtime)\//.test(relative(file)))
+      .filter((file) => builds.test(fs.readFileSync(file, 'utf8')))
+      .map(relative);
+    expect(builders).toEqual([]);
+  });
+
+  it('builds the ride and payment services once, in the composition root', () => {
+    const builders = /\b(rideServices|paymentServices|createRideLifecycle)\(/;
+    const callers = productionFiles(SRC)
+      .filter((file) => builders.test(fs.readFileSync(file, 'utf8')))
+      .map(relative)
+      .sort();
+    expect(callers).toEqual(
+      [
+        'services.ts',
+        path.join('modules', 'rides', 'ride-services.ts'),
+        path.join('modules', 'rides', 'ride-lifecycle.service.ts'),
+        path.join('modules', 'payments', 'payment-services.ts'),
+      ].sort(),
+    );
+  });
+});

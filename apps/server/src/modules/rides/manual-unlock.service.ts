@@ -1,0 +1,30 @@
+import type { CommandOutcome, ManualUnlockBody } from '@fairway/domain';
+import type { CommandsService, Requester } from '../commands/commands.service';
+import type { RideLifecycleService } from './ride-lifecycle.service';
+
+/**
+ * An operator unlocks one cart from the map or the fleet: a cart without an open ride gets a confirmed
+ * 'manual' ride in their name, described by the optional body; a paused ride carries on and a guest ride
+ * still waiting for the cart is confirmed (the lifecycle's reactions to the acknowledgement).
+ */
+export class ManualUnlockService {
+  constructor(
+    private readonly commands: CommandsService,
+    private readonly lifecycle: RideLifecycleService,
+  ) {}
+
+  async unlock(
+    siteId: string,
+    deviceId: string,
+    body: ManualUnlockBody,
+    by: Requester,
+  ): Promise<CommandOutcome> {
+    // A body naming another site's driver, service or price is refused before the cart is touched.
+    const details = await this.lifecycle.manualDetails(siteId, body);
+    const outcome = await this.commands.setLock(siteId, deviceId, 0, by);
+    if (outcome.command.state !== 'acknowledged') return outcome;
+    if (!(await this.lifecycle.openManual(outcome.command, details))) return outcome;
+    // The ride opened after the acknowledgement: the answer's cart shows it.
+    return this.commands.outcome(outcome.command);
+  }
+}
