@@ -59,7 +59,11 @@ export function buildServices(core: CoreContext) {
     ),
     battery: new BatteryService(new BatteryRepository(db)),
     history: new HistoryService(core.database.pool),
-    sites: new SitesService(db, core.deviceConfig),
+    sites: new SitesService(
+      db,
+      core.deviceConfig,
+      async (tx, siteId, value) => (await new CodesRepository(tx).findByValue(siteId, value)) !== null,
+    ),
     siteImages: new SiteImagesService(db, core.files, core.log),
     posters: new PosterService(db, core.files, core.config.publicUrl, core.log),
     zones: new ZonesService(new ZonesRepository(db), core.deviceConfig, core.bus),

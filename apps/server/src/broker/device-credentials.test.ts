@@ -5,7 +5,7 @@ import { connectDatabase, type Database } from '../db/client';
 import { hashToken } from '../lib/tokens';
 import { devices } from '../db/tables/devices';
 import { sites } from '../db/tables/sites';
-import { uniqueSerial } from '../devices/testing/fleet-fixtures';
+import { uniqueSerial } from '../../test/fleet-fixtures';
 import { activity } from '../db/tables/activity';
 import { DeviceCredentials } from './device-credentials';
 import { RefusalLog } from './refusal-log';

@@ -17,7 +17,7 @@ import {
   registerDevice,
   telemetry,
   type TestDevice,
-} from '../devices/testing/fleet-fixtures';
+} from '../../test/fleet-fixtures';
 
 /**
  * Device authentication and topic rules, through the whole runtime: against the embedded Aedes by default,

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Role } from '@fairway/domain';
 import type { Db } from '../db/client';
 import { hashToken, randomToken } from '../lib/tokens';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import { devices } from '../db/tables/devices';
 import { seedDemoMembers } from './demo-members';
 import { sandboxAccounts } from '../db/tables/sandbox';

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import type { GuestClientToServerEvents, GuestRideView, GuestServerToClientEvents } from '@fairway/domain';
 import { asUser, loginAs, startTestServer } from '../../test/helpers';
-import { eventually } from '../devices/testing/fleet-fixtures';
-import { startTestCart } from '../devices/testing/test-cart';
+import { eventually } from '../../test/fleet-fixtures';
+import { startTestCart } from '../../test/test-cart';
 import type { Runtime } from '../runtime';
 import type { DeviceRow } from '../modules/devices/devices.presenter';
 import {

@@ -4,14 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../test/helpers';
 import type { Runtime } from '../runtime';
-import {
-  connectSocket,
-  eventually,
-  nextUpdate,
-  request,
-  type TestSocket,
-} from '../devices/testing/fleet-fixtures';
-import { startTestCart, type TestCart } from '../devices/testing/test-cart';
+import { connectSocket, eventually, nextUpdate, request, type TestSocket } from '../../test/fleet-fixtures';
+import { startTestCart, type TestCart } from '../../test/test-cart';
 import {
   createRideClub,
   insertCart,

@@ -2,7 +2,7 @@ import type { CartView, SiteListItem } from '@fairway/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, startTestServer } from '../../test/helpers';
 import type { Runtime } from '../runtime';
-import { connectSocket, nextUpdate, request } from '../devices/testing/fleet-fixtures';
+import { connectSocket, nextUpdate, request } from '../../test/fleet-fixtures';
 
 /**
  * Two server instances sharing a Redis: an update announced on one reaches a browser connected to the

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { eventually } from '../../src/devices/testing/fleet-fixtures';
-import { startTestCart, type TestCart } from '../../src/devices/testing/test-cart';
+import { eventually } from '../fleet-fixtures';
+import { startTestCart, type TestCart } from '../test-cart';
 import { devices } from '../../src/db/tables/devices';
 import type { Runtime } from '../../src/runtime';
 import { demoSiteIds, loginAs, startTestServer } from '../helpers';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { deviceTopic } from '@fairway/domain';
 import type { Runtime } from '../../src/runtime';
-import { eventually, publishJson } from '../../src/devices/testing/fleet-fixtures';
-import type { TestCart } from '../../src/devices/testing/test-cart';
+import { eventually, publishJson } from '../fleet-fixtures';
+import type { TestCart } from '../test-cart';
 import { deviceCommands } from '../../src/db/tables/commands';
 import { rides } from '../../src/db/tables/rides';
 import {

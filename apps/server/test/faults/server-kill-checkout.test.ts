@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { SANDBOX_CARDS, type GuestPaymentView } from '@fairway/domain';
-import { eventually } from '../../src/devices/testing/fleet-fixtures';
-import { startTestCart, type TestCart } from '../../src/devices/testing/test-cart';
+import { eventually } from '../fleet-fixtures';
+import { startTestCart, type TestCart } from '../test-cart';
 import { asUser, loginAs } from '../helpers';
 import { createPaymentSite, startCheckout } from '../../src/modules/payments/payments.test-support';
 import { WEBHOOK_DELIVERY } from '../../src/modules/payments/sandbox/sandbox-webhooks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { telemetry } from '../testing/fleet-fixtures';
+import { telemetry } from '../../../test/fleet-fixtures';
 import {
   changeFromConfigAck,
   changeFromStatus,

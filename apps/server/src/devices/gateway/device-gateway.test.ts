@@ -17,7 +17,7 @@ import {
   telemetry,
   type TestDevice,
   type TestSocket,
-} from '../testing/fleet-fixtures';
+} from '../../../test/fleet-fixtures';
 
 /** The telemetry pipeline end to end: a real cart over MQTT → PostgreSQL → a browser's socket. */
 let rt: Runtime;

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceRow } from '../../modules/devices/devices.presenter';
-import { eventually, telemetry } from '../testing/fleet-fixtures';
+import { eventually, telemetry } from '../../../test/fleet-fixtures';
 import { changeFromTelemetry, positionOf, type DeviceChange, type PositionRow } from './device-change';
 import { DeviceStateWriter, type DeviceStateWriterOptions, type WriteBatch } from './device-state-writer';
 

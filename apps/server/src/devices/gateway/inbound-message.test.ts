@@ -1,6 +1,6 @@
 import { deviceTopic } from '@fairway/domain';
 import { describe, expect, it } from 'vitest';
-import { telemetry } from '../testing/fleet-fixtures';
+import { telemetry } from '../../../test/fleet-fixtures';
 import { parseInbound } from './inbound-message';
 
 const ID = '7b0e5f0e-8d7f-4d8e-9a61-3c1b2f3f6a10';

@@ -4,11 +4,12 @@ import type { CoreContext } from '../../context';
 import { badRequest, conflict, HttpError, unauthorized } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { renderMail } from '../mail/templates';
+import { USER_MESSAGES } from '../users/user-messages';
 import { toAccount } from '../users/users.presenter';
 import { UsersRepository, isUniqueViolation, type UserPatch, type UserRow } from '../users/users.repository';
 import type { VerifiedAccess } from './access-token';
 import { AuthRepository } from './auth.repository';
-import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
 
 export interface TokenPair {
   accessToken: string;
@@ -18,7 +19,7 @@ export interface TokenPair {
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   invalidSession: 'Session expired or invalid',
-  emailTaken: 'Email already exists, please use a different email and try again.',
+  emailTaken: USER_MESSAGES.emailTaken,
   inviteInvalid: 'Invite is invalid or has expired',
   resetInvalid: 'Reset link is invalid or has expired',
   currentPasswordRequired: 'Enter your current password to change your email or password',
@@ -185,6 +186,12 @@ export class AuthService {
   }
 
   /** Creates a single-use reset token (stored hashed) and mails its link in the user's language. */
+  /** Ends the user's sessions and outstanding reset links (an admin set their password). */
+  async endSessions(userId: string): Promise<void> {
+    await this.auth.revokeUserTokens(userId);
+    await this.auth.invalidatePasswordResets(userId);
+  }
+
   async sendPasswordReset(user: UserRow): Promise<void> {
     const token = randomToken();
     const minutes = LIMITS.passwordResetTtlMinutes;

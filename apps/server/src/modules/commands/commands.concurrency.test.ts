@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { CartView, CommandOutcome } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
-import { connectSocket, eventually, request, type TestSocket } from '../../devices/testing/fleet-fixtures';
-import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
+import { connectSocket, eventually, request, type TestSocket } from '../../../test/fleet-fixtures';
+import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { devices } from '../../db/tables/devices';
 
 /*

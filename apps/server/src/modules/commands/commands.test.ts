@@ -15,8 +15,8 @@ import {
   nextUpdate,
   request,
   type TestSocket,
-} from '../../devices/testing/fleet-fixtures';
-import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
+} from '../../../test/fleet-fixtures';
+import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { createUser, TEST_PASSWORD } from '../users/users.test-support';
 import { sites } from '../../db/tables/sites';
 import { deviceCommands } from '../../db/tables/commands';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Runtime } from '../../runtime';
 import { loginAs, startTestServer } from '../../../test/helpers';
-import { eventually } from '../../devices/testing/fleet-fixtures';
-import type { TestCart } from '../../devices/testing/test-cart';
+import { eventually } from '../../../test/fleet-fixtures';
+import type { TestCart } from '../../../test/test-cart';
 import { scheduledJobs } from '../../db/tables/jobs';
 import {
   SLOW,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatteryPage } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, DEMO_PASSWORD, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { users } from '../../db/tables/users';
 import { devices, positions } from '../../db/tables/devices';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
-import { registerDevice, moveDevices } from '../../devices/testing/fleet-fixtures';
+import { registerDevice, moveDevices } from '../../../test/fleet-fixtures';
 import { createUser, TEST_PASSWORD } from '../users/users.test-support';
 
 let rt: Runtime;

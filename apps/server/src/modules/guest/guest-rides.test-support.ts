@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Runtime } from '../../runtime';
-import { uniqueSerial } from '../../devices/testing/fleet-fixtures';
+import { uniqueSerial } from '../../../test/fleet-fixtures';
 import { devices, positions } from '../../db/tables/devices';
 import type { DeviceRow } from '../devices/devices.presenter';
 import { tokenFor } from '../members/members.test-support';

@@ -10,8 +10,8 @@ import {
 } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { loginAs, startTestServer } from '../../../test/helpers';
-import { eventually, registerDevice } from '../../devices/testing/fleet-fixtures';
-import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
+import { eventually, registerDevice } from '../../../test/fleet-fixtures';
+import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { devices } from '../../db/tables/devices';
 import { prices } from '../../db/tables/services';
 import { EMPTY_PUBLIC_PROFILE, sites } from '../../db/tables/sites';

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { CartView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, loginAs, startTestServer } from '../../../test/helpers';
-import { eventually } from '../../devices/testing/fleet-fixtures';
-import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
+import { eventually } from '../../../test/fleet-fixtures';
+import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { activity } from '../../db/tables/activity';
 import {
   TEST_MASTER_CODE,

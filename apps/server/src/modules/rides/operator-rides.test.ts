@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CartView, CommandOutcome } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, loginAs, startTestServer } from '../../../test/helpers';
-import { connectSocket, eventually, request, type TestSocket } from '../../devices/testing/fleet-fixtures';
-import type { TestCart } from '../../devices/testing/test-cart';
+import { connectSocket, eventually, request, type TestSocket } from '../../../test/fleet-fixtures';
+import type { TestCart } from '../../../test/test-cart';
 import { toCartView, withOpenRide } from '../devices/devices.presenter';
 import {
   ODOMETER,

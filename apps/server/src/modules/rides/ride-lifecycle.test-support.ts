@@ -7,8 +7,8 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { TelemetryMessage } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { eventually } from '../../devices/testing/fleet-fixtures';
-import { startTestCart, type TestCart } from '../../devices/testing/test-cart';
+import { eventually } from '../../../test/fleet-fixtures';
+import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { devices, positions } from '../../db/tables/devices';
 import { createPaymentSite } from '../payments/payments.test-support';
 import { prices } from '../../db/tables/services';

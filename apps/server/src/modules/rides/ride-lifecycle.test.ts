@@ -9,8 +9,8 @@ import {
 } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, loginAs, startTestServer } from '../../../test/helpers';
-import { eventually } from '../../devices/testing/fleet-fixtures';
-import type { TestCart } from '../../devices/testing/test-cart';
+import { eventually } from '../../../test/fleet-fixtures';
+import type { TestCart } from '../../../test/test-cart';
 import { HttpError } from '../../lib/errors';
 import { deviceCommands } from '../../db/tables/commands';
 import { devices } from '../../db/tables/devices';

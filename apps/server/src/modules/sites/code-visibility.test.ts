@@ -8,7 +8,7 @@ import {
   nextUpdate,
   request,
   type TestSocket,
-} from '../../devices/testing/fleet-fixtures';
+} from '../../../test/fleet-fixtures';
 import type { Runtime } from '../../runtime';
 import { TEST_PASSWORD, createUser } from '../users/users.test-support';
 

@@ -15,7 +15,7 @@ import type { DeviceConfigPublisher } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { CodesRepository } from '../codes/codes.repository';
+import type { DbExecutor } from '../users/users.repository';
 import { ServicesRepository } from '../services/services.repository';
 import { toPublicSite, toSiteListItem, toSiteView, type SiteRow } from './sites.presenter';
 import { SitesRepository, type SiteChanges } from './sites.repository';
@@ -29,12 +29,19 @@ const DEFAULT_OPENING_HOURS = Array.from({ length: 7 }, () => ({ openTime: '07:0
 
 export const CODE_TAKEN_MESSAGE = 'Code already exists, please use a different code and try again.';
 
+/**
+ * Whether a member of the site already holds `value` as a keypad code or RFID tag; read in the transaction
+ * that changes the master code. Sites owns the question, the codes module answers it (services.ts wires it).
+ */
+export type MemberCodeTaken = (tx: DbExecutor, siteId: string, value: string) => Promise<boolean>;
+
 export class SitesService {
   private readonly sites: SitesRepository;
 
   constructor(
     private readonly db: Db,
     private readonly deviceConfig: DeviceConfigPublisher,
+    private readonly memberCodeTaken: MemberCodeTaken,
   ) {
     this.sites = new SitesRepository(db);
   }
@@ -82,7 +89,7 @@ export class SitesService {
       if (changes.currency !== undefined && changes.currency !== current.currency)
         await assertPricesFit(new ServicesRepository(tx), id, changes.currency);
       if (changes.masterUnlock && changes.masterUnlock !== current.masterUnlock) {
-        if (await new CodesRepository(tx).findByValue(id, changes.masterUnlock))
+        if (await this.memberCodeTaken(tx, id, changes.masterUnlock))
           throw conflict(CODE_TAKEN_MESSAGE, 'codeTaken');
       }
       const write = columnsToWrite(current, changes);

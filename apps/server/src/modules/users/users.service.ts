@@ -2,25 +2,31 @@ import { LIMITS } from '@fairway/domain';
 import type { CoreContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/tokens';
-import { AuthRepository } from '../auth/auth.repository';
-import type { AuthService } from '../auth/auth.service';
-import { MESSAGES } from '../auth/auth.service';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
+import { USER_MESSAGES } from './user-messages';
 import { renderMail } from '../mail/templates';
 import { inviteLink, toInviteView, toUserView } from './users.presenter';
-import { UsersRepository, isUniqueViolation, type InviteRow, type UserPatch } from './users.repository';
+import {
+  UsersRepository,
+  isUniqueViolation,
+  type InviteRow,
+  type UserPatch,
+  type UserRow,
+} from './users.repository';
 import type { AdminUpdateUserBody, CreateInviteBody, InviteView, UserView } from './users.schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const USER_MESSAGES = {
-  userNotFound: 'User not found',
-  inviteNotFound: 'Invite not found',
-  inviteExists: 'This email already has an invite; resend or delete it instead',
-  ownRole: 'You cannot change your own role',
-  ownAccount: 'You cannot delete your own account',
-  sitesRequired: 'Choose at least one site for this role',
-} as const;
+export { USER_MESSAGES };
+
+/**
+ * What the users admin needs of sign-in (the auth module's AuthService answers it; services.ts wires it):
+ * ending a user's sessions and reset links, and mailing a reset link.
+ */
+export interface UserSessions {
+  endSessions(userId: string): Promise<void>;
+  sendPasswordReset(user: UserRow): Promise<void>;
+}
 
 /**
  * The platform's user manager (superadmins only, spec §2 Admin → Users and Invites): users are edited and
@@ -28,13 +34,12 @@ export const USER_MESSAGES = {
  */
 export class UsersService {
   private readonly users: UsersRepository;
-  private readonly auth: AuthRepository;
+
   constructor(
     private readonly ctx: CoreContext,
-    private readonly authService: AuthService,
+    private readonly sessions: UserSessions,
   ) {
     this.users = new UsersRepository(ctx.db);
-    this.auth = new AuthRepository(ctx.db);
   }
 
   async list(): Promise<UserView[]> {
@@ -51,7 +56,7 @@ export class UsersService {
     const patch: UserPatch = {};
     if (body.email !== undefined && body.email !== user.email) {
       const holder = await this.users.findByEmail(body.email);
-      if (holder) throw conflict(MESSAGES.emailTaken);
+      if (holder) throw conflict(USER_MESSAGES.emailTaken);
       patch.email = body.email;
     }
     if (body.role !== undefined) patch.role = body.role;
@@ -62,14 +67,13 @@ export class UsersService {
     try {
       updated = await this.users.update(user.id, patch);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
+      if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken);
       throw error;
     }
     if (!updated) throw notFound(USER_MESSAGES.userNotFound);
     if (body.password !== undefined) {
       // A password set by an admin ends the user's sessions and outstanding reset links.
-      await this.auth.revokeUserTokens(user.id);
-      await this.auth.invalidatePasswordResets(user.id);
+      await this.sessions.endSessions(user.id);
     }
     // Open sockets re-check their session and rooms (a removed site's room is left at once).
     this.ctx.bus.emit('user.access.changed', user.id);
@@ -87,7 +91,7 @@ export class UsersService {
   async sendPasswordReset(userId: string): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) throw notFound(USER_MESSAGES.userNotFound);
-    await this.authService.sendPasswordReset(user);
+    await this.sessions.sendPasswordReset(user);
   }
 
   async listInvites(): Promise<InviteView[]> {
@@ -96,7 +100,7 @@ export class UsersService {
   }
 
   async createInvite(body: CreateInviteBody): Promise<InviteView> {
-    if (await this.users.findByEmail(body.email)) throw conflict(MESSAGES.emailTaken);
+    if (await this.users.findByEmail(body.email)) throw conflict(USER_MESSAGES.emailTaken);
     if (await this.users.findInviteByEmail(body.email)) throw conflict(USER_MESSAGES.inviteExists);
     const sites = await this.checkSites(body.sites);
     if (sites.length === 0 && body.role !== 'superadmin') throw badRequest(USER_MESSAGES.sitesRequired);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Role } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { mailOutbox } from '../../db/tables/mail';
 import { sites } from '../../db/tables/sites';
 import { UsersRepository, type UserRow } from './users.repository';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../modules/mail/templates';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from './passwords';
 
 describe('passwords', () => {

@@ -16,7 +16,7 @@ import {
 } from '@fairway/domain';
 import type { MqttClient } from 'mqtt';
 import { decideCode, unlockEventType, type CodeDecision, type CodeEntry } from '@fairway/simulator';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../src/runtime';
 import {
   connectDevice,
   moveDevices,

@@ -11,7 +11,7 @@ import {
 } from '@fairway/domain';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { io as connectSocketIo, type Socket } from 'socket.io-client';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../src/runtime';
 
 export interface TestDevice {
   deviceId: string;

@@ -1,5 +1,5 @@
 import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2';
-import { randomToken } from '../../lib/tokens';
+import { randomToken } from './tokens';
 
 /**
  * Human passwords are hashed with argon2id at OWASP's minimum recommended parameters (19 MiB, 2 passes,
