@@ -47,7 +47,7 @@ export function buildServices(core: CoreContext) {
   return {
     ...core,
     rides,
-    paymentFlows: paymentServices(core, rides.lifecycle),
+    paymentFlows: paymentServices(core, rides.paid),
     openRides,
     devices: new DevicesService(
       new DevicesRepository(db),

@@ -29,7 +29,8 @@ const PAYMENT_JOB_LEASE_MS = 20_000;
  * nothing listens here any more; the detach function is kept for the runtime's stop order.
  */
 export async function registerPaymentJobs(runner: JobRunner, ctx: AppContext): Promise<() => void> {
-  const { webhooks, paidRides } = ctx.paymentFlows;
+  const { webhooks } = ctx.paymentFlows;
+  const paidRides = ctx.rides.paid;
   const sandbox = sandboxOf(ctx.payments);
   const after = (kind: keyof typeof PAYMENT_JOB_INTERVALS_MS) =>
     new Date(Date.now() + PAYMENT_JOB_INTERVALS_MS[kind]);

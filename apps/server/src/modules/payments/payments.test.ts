@@ -367,7 +367,7 @@ describe('refunds', () => {
     });
     expect((await payWith(rt, checkout.id, SANDBOX_CARDS.succeeds)).statusCode).toBe(200);
     await eventually(() => cart.commands.some((command) => command.name === 'unlock'), SLOW);
-    const { paidRides } = rt.ctx.paymentFlows;
+    const paidRides = rt.ctx.rides.paid;
     // Inside the window nothing is refunded: the guest may still be retrying.
     await paidRides.sweep();
     expect((await guestPayment(checkout.paymentId)).refunded).toBe(false);
