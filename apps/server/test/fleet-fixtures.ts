@@ -3,6 +3,7 @@
  * their own credentials, registered over the admin API so an external broker (Mosquitto + dynsec) learns
  * them too, and real Socket.IO clients. Only tests import this file.
  */
+import { nextPush } from './socket-push';
 import {
   deviceTopic,
   type CartView,
@@ -201,24 +202,11 @@ export function request<T = undefined>(
   >;
 }
 
-/** Collects `device:update` events of one device until `until` accepts one. */
-export function nextUpdate(
+/** The next `device:update` of one cart that `until` accepts. */
+export const nextUpdate = (
   socket: TestSocket,
   deviceId: string,
   until: (view: CartView) => boolean = () => true,
   timeoutMs = 5_000,
-) {
-  return new Promise<CartView>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off('device:update', listener);
-      reject(new Error(`no matching device:update for ${deviceId} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const listener = (view: CartView) => {
-      if (view._id !== deviceId || !until(view)) return;
-      clearTimeout(timer);
-      socket.off('device:update', listener);
-      resolve(view);
-    };
-    socket.on('device:update', listener);
-  });
-}
+): Promise<CartView> =>
+  nextPush<'device:update', CartView>(socket, 'device:update', deviceId, until, timeoutMs);

@@ -16,7 +16,7 @@ import {
 } from '../modules/guest/guest-rides.test-support';
 import { rideServices } from '../modules/rides/ride-services';
 import { rides } from '../db/tables/rides';
-import { nextRideUpdate } from './socket-push.test-support';
+import { nextRideUpdate } from '../../test/socket-push';
 
 /** The `/guest` namespace: no login, a room per ride, the guest view pushed on every change. */
 type GuestSocket = Socket<GuestServerToClientEvents, GuestClientToServerEvents>;

@@ -14,7 +14,7 @@ import {
 } from '../modules/guest/guest-rides.test-support';
 import { rideServices } from '../modules/rides/ride-services';
 import { rides } from '../db/tables/rides';
-import { nextRideUpdate } from './socket-push.test-support';
+import { nextRideUpdate } from '../../test/socket-push';
 
 /** Socket auth, site rooms and the push of `device.updated` events to the rooms. */
 let rt: Runtime;
