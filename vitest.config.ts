@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one; on a 2-core CI machine that runs every file in
-    // sequence. The pure and web files use every core; the server and fault files (one at a time, each
-    // on the shared database) run after them, as their own groups (`sequence.groupOrder`).
+    // sequence. The pure and web files use every core; then the server files (one at a time, on the shared
+    // database) and the fault files (one at a time, on their own parts) run side by side, as a second group
+    // (`sequence.groupOrder`: Vitest 5 runs projects of different worker counts in different groups).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
@@ -38,12 +39,19 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          // Beside the server files: each fault test owns its PostgreSQL, broker and server process.
+          sequence: { groupOrder: 1 },
         },
       },
       {
         extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // Two files render at once on a 2-core machine: a lazy page's first render can pass 5 s.
+          testTimeout: 15_000,
+        },
       },
     ],
   },
