@@ -5,7 +5,7 @@ import { NotificationHost } from '../components/NotificationHost';
 import { AuthenticatedLayout } from './layouts/AuthenticatedLayout';
 import { GuestLayout } from './layouts/GuestLayout';
 import { SettingsMenu, SettingsTabs } from './layouts/SettingsMenu';
-import { useRouteHandleValue, useRouteLayout } from './route-handle';
+import { useRouteHandleValue, useRouteLayout } from '../lib/route-handle';
 
 /** Keeps the document title in step with the page (route metadata `titleKey`). */
 function DocumentTitle() {

@@ -10,7 +10,7 @@ import type { TranslationKey } from '../lib/i18n';
 import { AppShell } from './AppShell';
 import { createAuthenticatedLoader, guestOnlyLoader, signedInLoader, superadminLoader } from './guards';
 import { NotFoundPage, RouteErrorBoundary } from './RouteErrorBoundary';
-import type { RouteHandle } from './route-handle';
+import type { RouteHandle } from '../lib/route-handle';
 import { SessionRoute } from './SessionRoute';
 
 /** `/charts`, `/settings`, `/admin` open their first section; the element only shows while redirecting. */

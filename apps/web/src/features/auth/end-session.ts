@@ -1,6 +1,6 @@
 import { clearTokens, getRefreshToken } from '../../lib/auth-tokens';
 import { clearSelectedSite } from '../../lib/selected-site';
-import { realtimeStore } from '../realtime/realtime-store';
+import { realtimeStore } from '../realtime';
 import { logoutRequest } from './api/logout';
 
 /**

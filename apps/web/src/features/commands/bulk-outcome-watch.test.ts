@@ -1,6 +1,6 @@
 import type { CommandState, CommandView } from '@fairway/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { relaySocketEvent } from '../realtime/socket-events';
+import { relaySocketEvent } from '../realtime';
 import { openBulkWatch } from './bulk-outcome-watch';
 
 const NOW = Date.parse('2025-01-01T10:00:00.000Z');

@@ -1,5 +1,5 @@
 import { FINAL_COMMAND_STATES, type CommandState, type CommandView } from '@fairway/domain';
-import { onSocketEvent } from '../realtime/socket-events';
+import { onSocketEvent } from '../realtime';
 
 /**
  * Past the last command's own deadline the server has ended every unanswered command and said so over the

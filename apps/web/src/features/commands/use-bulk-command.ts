@@ -7,7 +7,7 @@ import { pingDevices } from './api/ping-devices';
 import { unlockDevices } from './api/unlock-devices';
 import { openBulkWatch } from './bulk-outcome-watch';
 import { bulkResultMessage } from './bulk-result-message';
-import { cartLabel } from './cart-label';
+import { cartLabel } from '../../lib/cart-label';
 import { commandLabel } from './command-labels';
 import { commandRefusalOf } from './command-refusal';
 

@@ -10,7 +10,7 @@ import { setSelectedSite } from '../../lib/selected-site';
 import { makeCart, SITE_A } from '../../test/carts';
 import { fakeAccessToken } from '../../test/fake-jwt';
 import { installFetchMock, json } from '../../test/fetch-mock';
-import { realtimeStore } from '../realtime/realtime-store';
+import { realtimeStore } from '../realtime';
 import { makeCommand, makeSite } from './testing/fixtures';
 import { useLockToggle } from './use-lock-toggle';
 import type { Role } from '@fairway/domain';

@@ -3,14 +3,14 @@ import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-quer
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/notifications';
 import { useSelectedSiteId } from '../../lib/selected-site';
-import { deviceQueryOptions } from '../devices/api/get-device';
-import { realtimeStore } from '../realtime/realtime-store';
-import { useSite } from '../sites/api/get-site';
+import { deviceQueryOptions } from '../devices';
+import { realtimeStore } from '../realtime';
+import { useSite } from '../sites';
 import { lockDevice } from './api/lock-device';
 import { unlockDevice } from './api/unlock-device';
-import { cartLabel } from './cart-label';
+import { cartLabel } from '../../lib/cart-label';
 import { COMMAND_TOAST, lockAnswerFeedback, lockErrorFeedback } from './command-feedback';
-import { useCurrentRole } from './use-current-role';
+import { useCurrentRole } from '../auth';
 
 /** Shared by every toggle of one cart (map sheet, fleet sidebar), so all show the same pending state. */
 const lockMutationKey = (cartId: string) => ['commands', 'lockToggle', cartId] as const;

@@ -2,9 +2,9 @@ import type { CartView } from '@fairway/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/notifications';
-import { realtimeStore } from '../realtime/realtime-store';
+import { realtimeStore } from '../realtime';
 import { pingDevice } from './api/ping-device';
-import { cartLabel } from './cart-label';
+import { cartLabel } from '../../lib/cart-label';
 import { COMMAND_TOAST, pingAnswerFeedback, pingErrorFeedback } from './command-feedback';
 
 interface PingVariables {

@@ -14,7 +14,7 @@ import { makeCart, SITE_A } from '../../test/carts';
 import { fakeAccessToken } from '../../test/fake-jwt';
 import { installFetchMock, json } from '../../test/fetch-mock';
 import { makeCommand, makeSite } from '../commands/testing/fixtures';
-import { realtimeStore } from '../realtime/realtime-store';
+import { realtimeStore } from '../realtime';
 import { FleetPage } from './FleetPage';
 
 const USER_ID = '00000000-0000-4000-8000-0000000000aa';

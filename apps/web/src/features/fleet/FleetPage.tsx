@@ -12,10 +12,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { useSelectedSiteId } from '../../lib/selected-site';
 import { useNow } from '../../lib/use-now';
-import { useCurrentRole } from '../commands/use-current-role';
-import { useDevices } from '../devices/api/get-devices';
-import { useRealtimeState } from '../realtime/realtime-store';
-import { useSite } from '../sites/api/get-site';
+import { useCurrentRole } from '../auth';
+import { useSiteCarts } from '../realtime';
+import { useSite } from '../sites';
 import { CartModal } from './cart/CartModal';
 import { CartSidebar } from './cart/CartSidebar';
 import type { FleetCartContext } from './components/fleet-cart-context';
@@ -48,24 +47,16 @@ export function FleetPage() {
 function SiteFleet({ siteId }: { siteId: string }) {
   const { t } = useTranslation();
   const site = useSite(siteId);
-  const devices = useDevices(siteId);
-  const realtime = useRealtimeState();
+  const { carts, cartsById, loaded, error, retry } = useSiteCarts(siteId);
   const role = useCurrentRole();
   const now = useNow(CLOCK_REFRESH_MS);
   const [view, setView] = useFleetView();
   const [sidebarCartId, setSidebarCartId] = useState<string | null>(null);
   const [modalCartId, setModalCartId] = useState<string | null>(null);
 
-  const live = realtime.siteId === siteId;
-  const carts = useMemo(
-    () => (live ? Object.values(realtime.devicesById) : []),
-    [live, realtime.devicesById],
-  );
   const list = useFleetList(carts);
-  const loaded = live && realtime.devicesLoaded;
 
-  const cartById = (cartId: string | null): CartView | null =>
-    cartId && live ? (realtime.devicesById[cartId] ?? null) : null;
+  const cartById = (cartId: string | null): CartView | null => (cartId ? (cartsById[cartId] ?? null) : null);
   const sidebarCart = cartById(sidebarCartId);
   const takenCarNumbers = useMemo(
     () =>
@@ -93,13 +84,9 @@ function SiteFleet({ siteId }: { siteId: string }) {
   );
 
   const content = !loaded ? (
-    devices.isError ? (
+    error ? (
       <Box sx={{ p: 2 }}>
-        <ErrorState
-          error={devices.error}
-          onRetry={() => void devices.refetch()}
-          title={t('fleet.loadFailed')}
-        />
+        <ErrorState error={error} onRetry={retry} title={t('fleet.loadFailed')} />
       </Box>
     ) : (
       <FleetSkeleton />

@@ -1,7 +1,7 @@
 import type { CartView } from '@fairway/domain';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/notifications';
-import { useUpdateDevices } from '../devices/api/update-devices';
+import { useUpdateDevices } from '../devices';
 
 /** Key mode ('1') or keyless ('0') for many carts at once: PATCH /devices {ids, updateData {key}}. */
 export function useBulkKeyMode(): {

@@ -2,7 +2,7 @@ import type { CartView, DevicePatchBody } from '@fairway/domain';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/notifications';
-import { useUpdateDevice } from '../devices/api/update-device';
+import { useUpdateDevice } from '../devices';
 
 interface SaveOptions {
   /** The toast on failure where §8 names one ('Error changing tracker mode'); else the server's message. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { isAuthRejection, refreshAccessToken, reportSessionExpired } from '../../lib/api-client';
 import { createSocket } from '../../lib/socket';
-import { useDevices } from '../devices/api/get-devices';
+import { useDevices } from './api/get-devices';
 import { realtimeStore } from './realtime-store';
 import { bindSiteSocket, type SiteSocketBinding } from './site-socket';
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useRouteHandleValue } from '../../app/route-handle';
+import { useRouteHandleValue } from '../../lib/route-handle';
 import { formatDayRange } from './lib/report-range';
 import { useReportRange } from './use-report-range';
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSelectedSiteId } from '../../lib/selected-site';
-import { useSite } from '../sites/api/get-site';
+import { useSite } from '../sites';
 import {
   browserTimeZone,
   rangeFromParams,

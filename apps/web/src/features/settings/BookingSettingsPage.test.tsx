@@ -11,7 +11,7 @@ import { makeCart, SITE_A } from '../../test/carts';
 import { fakeAccessToken } from '../../test/fake-jwt';
 import { installFetchMock, json } from '../../test/fetch-mock';
 import { makeSite } from '../commands/testing/fixtures';
-import { siteQueryOptions } from '../sites/api/get-site';
+import { siteQueryOptions } from '../sites';
 import { BookingSettingsPage } from './BookingSettingsPage';
 import { resetOperatorSessionAroundEachTest } from '../../test/operator-session';
 

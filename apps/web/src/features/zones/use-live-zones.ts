@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSocketEvent } from '../realtime/socket-events';
+import { useSocketEvent } from '../realtime';
 import { zonesQueryOptions } from './api/get-zones';
 
 /** Keeps the cached zone list of `siteId` current with the socket's 'zones:update' (full lists). */

@@ -3,7 +3,7 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../lib/i18n';
 import { dismissAllToasts, useToasts } from '../../lib/notifications';
-import { relaySocketEvent } from '../realtime/socket-events';
+import { relaySocketEvent } from '../realtime';
 import { useZoneAlertedCarts } from './use-zone-alerts';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import type { ZoneAlert } from '@fairway/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/notifications';
-import { useSocketEvent } from '../realtime/socket-events';
+import { useSocketEvent } from '../realtime';
 
 /** Which crossing raises a cart's alarm and which clears it (the server only relays alerting zone types). */
 const RAISES: Partial<Record<ZoneAlert['zoneType'], ZoneAlert['kind']>> = {

@@ -7,7 +7,7 @@ import {
   formatWait,
   weekdayName,
 } from './format';
-import { formatMoney } from './money';
+import { formatMoney } from '../../lib/money';
 
 /** Intl puts no-break spaces in some languages; tests read them as plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,7 +1,7 @@
 import { cartView, type CartView, type DevicePatchBody } from '@fairway/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { realtimeStore } from '../../realtime/realtime-store';
+import { realtimeStore } from '../../realtime';
 
 /**
  * PATCH /api/dashboard/devices/{id} {updateData, publish?}. Role user for the cart fields, basic for `key`

@@ -2,7 +2,7 @@ import { cartView, type CartView, type DevicesBulkPatchBody } from '@fairway/dom
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { realtimeStore } from '../../realtime/realtime-store';
+import { realtimeStore } from '../../realtime';
 
 /** PATCH /api/dashboard/devices {ids, updateData}: key/keyless mode, service state, vehicle info in bulk. */
 export async function updateDevices(body: DevicesBulkPatchBody): Promise<CartView[]> {

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { cartLabel } from '../../commands/cart-label';
+import { cartLabel } from '../../../lib/cart-label';
 import { FleetStatusChip } from '../components/FleetStatusChip';
 
 interface CartHeadingProps {

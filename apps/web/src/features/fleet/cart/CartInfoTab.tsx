@@ -8,9 +8,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-format';
 import { dateLocaleFor } from '../../../lib/date-locale';
-import { BatteryIndicator } from '../../devices/components/BatteryIndicator';
-import { SignalIndicator } from '../../devices/components/SignalIndicator';
-import { useFormatSpeed } from '../../devices/use-speed';
+import { BatteryIndicator, SignalIndicator, useFormatSpeed } from '../../devices';
 import { AutoLockCountdown } from '../components/AutoLockCountdown';
 import { KeyAlarmIcon } from '../components/KeyAlarmIcon';
 import { LockStateLabel } from '../components/LockStateLabel';
@@ -19,7 +17,7 @@ import { RecentCommands } from './RecentCommands';
 
 // The chart library is large; it loads when a cart's Info tab first opens, not with the fleet list.
 const BatteryChart = lazy(async () => ({
-  default: (await import('../../devices/components/BatteryChart')).BatteryChart,
+  default: (await import('../../devices/lazy')).BatteryChart,
 }));
 
 interface CartInfoTabProps {

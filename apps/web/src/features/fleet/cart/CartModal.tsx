@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cartLabel } from '../../commands/cart-label';
+import { cartLabel } from '../../../lib/cart-label';
 import { CartHeading } from './CartHeading';
 import { CartQrCode } from './CartQrCode';
 import { CartQuickActions } from './CartQuickActions';

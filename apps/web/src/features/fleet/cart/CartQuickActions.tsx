@@ -13,9 +13,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cartLabel } from '../../commands/cart-label';
-import { useLockToggle } from '../../commands/use-lock-toggle';
-import { useSendPing } from '../../commands/use-send-ping';
+import { cartLabel } from '../../../lib/cart-label';
+import { useLockToggle, useSendPing } from '../../commands';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useSaveCart } from '../use-save-cart';
 

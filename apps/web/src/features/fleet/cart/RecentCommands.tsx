@@ -11,9 +11,8 @@ import { formatDistanceStrict } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ErrorState';
 import { dateLocaleFor } from '../../../lib/date-locale';
-import { deviceCommandsQueryOptions, useDeviceCommands } from '../../commands/api/get-device-commands';
-import { commandLabel } from '../../commands/command-labels';
-import { useSocketEvent } from '../../realtime/socket-events';
+import { deviceCommandsQueryOptions, useDeviceCommands, commandLabel } from '../../commands';
+import { useSocketEvent } from '../../realtime';
 
 const SHOWN_COMMANDS = 10;
 

@@ -1,7 +1,7 @@
 import type { CartView } from '@fairway/domain';
 import Checkbox from '@mui/material/Checkbox';
 import { useTranslation } from 'react-i18next';
-import { cartLabel } from '../../commands/cart-label';
+import { cartLabel } from '../../../lib/cart-label';
 
 interface CartSelectCheckboxProps {
   cart: CartView;

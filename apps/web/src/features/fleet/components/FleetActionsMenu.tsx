@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBulkCommand } from '../../commands/use-bulk-command';
+import { useBulkCommand } from '../../commands';
 import { useBulkKeyMode } from '../use-bulk-key-mode';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cartLabel } from '../../commands/cart-label';
+import { cartLabel } from '../../../lib/cart-label';
 import { CartInfoBadges } from './CartInfoBadges';
 import { CartSelectCheckbox } from './CartSelectCheckbox';
 import type { FleetCartContext } from './fleet-cart-context';

@@ -5,7 +5,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cartLabel } from '../../commands/cart-label';
+import { cartLabel } from '../../../lib/cart-label';
 import { CartInfoBadges } from './CartInfoBadges';
 import { CartSelectCheckbox } from './CartSelectCheckbox';
 import type { FleetCartContext } from './fleet-cart-context';

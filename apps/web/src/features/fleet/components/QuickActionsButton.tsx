@@ -3,7 +3,7 @@ import type { CartView } from '@fairway/domain';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { cartLabel } from '../../commands/cart-label';
+import { cartLabel } from '../../../lib/cart-label';
 
 /** Opens the cart modal (lock, reboot, sound, service, key mode, QR code) without opening the sidebar. */
 export function QuickActionsButton({ cart, onOpen }: { cart: CartView; onOpen: (cart: CartView) => void }) {

@@ -1,7 +1,7 @@
 import type { CartView } from '@fairway/domain';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useFormatSpeed } from '../../devices/use-speed';
+import { useFormatSpeed } from '../../devices';
 
 /**
  * The fleet's Ride info column: who drives the cart and how fast, while it has a ride (a cart merely

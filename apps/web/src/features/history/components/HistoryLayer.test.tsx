@@ -10,8 +10,8 @@ import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { SITE_A } from '../../../test/carts';
 import { makeSite } from '../../commands/testing/fixtures';
-import { siteQueryOptions } from '../../sites/api/get-site';
-import { HIGHLIGHT_COLOUR, TRAIL_COLOUR } from '../../map/lib/map-colours';
+import { siteQueryOptions } from '../../sites';
+import { HIGHLIGHT_COLOUR, TRAIL_COLOUR } from '../../../components/map/map-colours';
 import { historyRangeBounds } from '../lib/history-range';
 import { HistoryLayer } from './HistoryLayer';
 

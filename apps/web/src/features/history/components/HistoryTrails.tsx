@@ -3,7 +3,7 @@ import { DomEvent, type LeafletMouseEvent } from 'leaflet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Polyline, Tooltip, useMapEvents } from 'react-leaflet';
-import { HIGHLIGHT_COLOUR, TRAIL_COLOUR } from '../../map/lib/map-colours';
+import { HIGHLIGHT_COLOUR, TRAIL_COLOUR } from '../../../components/map/map-colours';
 
 /**
  * Each cart's trail in blue (spec §2 Map), one multi-line layer per cart. The cart pointed at, or clicked

@@ -1,27 +1,22 @@
 import { hasRole, parseLatLng, type CartView } from '@fairway/domain';
-import Alert from '@mui/material/Alert';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentRole } from '../../commands/use-current-role';
-import { useAppConfig } from '../../config/api/get-app-config';
-import { HistoryLayer } from '../../history/components/HistoryLayer';
-import { ZoneEditor } from '../../zones/components/ZoneEditor';
-import { ZonesLayer } from '../../zones/components/ZonesLayer';
-import { useZoneAlertedCarts } from '../../zones/use-zone-alerts';
-import { useBaseLayer } from '../base-layer';
+import { BaseMap } from '../../../components/map/BaseMap';
+import { MapNotice } from '../../../components/map/MapNotice';
+import { MapOverlay } from '../../../components/map/MapOverlay';
+import { useCurrentRole } from '../../auth';
+import { HistoryLayer } from '../../history';
+import { ZoneEditor, ZonesLayer, useZoneAlertedCarts } from '../../zones';
 import { useClustering } from '../clustering';
 import { pressTool, type MapTool } from '../lib/map-tool';
 import type { LatLngTuple } from '../lib/marker-animation';
 import { useLiveTrails } from '../use-live-trails';
-import { BaseTileLayer } from './BaseTileLayer';
 import { CartMarkersLayer } from './CartMarkersLayer';
 import { FindCartField } from './FindCartField';
-import { BaseLayerToggle, RecenterButton } from './MapControls';
+import { RecenterButton } from './RecenterButton';
 import { FocusOnCart, FollowSiteFleet, type FocusRequest } from './MapFollowers';
-import { MapOverlay } from './MapOverlay';
 import { MapToggles, type MapToggle } from './MapToggles';
 import { MapToolButtons } from './MapToolButtons';
-import { MapView } from './MapView';
 import { TrailsLayer } from './TrailsLayer';
 
 interface LiveMapProps {
@@ -35,16 +30,13 @@ interface LiveMapProps {
 
 /**
  * The map of `/` with its layers (tiles, zones, trails, carts, the history and zone tools) and the
- * controls floating over it. Each layer is a small child of the one map view.
+ * controls floating over it. Each layer is a small child of the app's one `BaseMap`.
  */
 export function LiveMap({ siteId, center, carts, selectedCartId, focusRequest, onSelectCart }: LiveMapProps) {
   const { t } = useTranslation();
-  const config = useAppConfig();
   const canUseTools = hasRole(useCurrentRole(), 'user');
   const alertedCartIds = useZoneAlertedCarts(siteId);
   const trails = useLiveTrails(carts);
-  const [baseLayer, setBaseLayer] = useBaseLayer();
-  const [tilesFailed, setTilesFailed] = useState(false);
   const [showCarts, setShowCarts] = useState(true);
   const [showTrails, setShowTrails] = useState(false);
   const [findOpen, setFindOpen] = useState(false);
@@ -68,19 +60,35 @@ export function LiveMap({ siteId, center, carts, selectedCartId, focusRequest, o
     findCart: setFindOpen,
     clustering: setClustering,
   };
-  const tileSource = config.data?.tiles[baseLayer];
   const closeTool = () => setTool(null);
 
   return (
-    <MapView center={center}>
-      {tileSource && (
-        <BaseTileLayer
-          key={baseLayer}
-          source={tileSource}
-          onUnavailable={() => setTilesFailed(true)}
-          onAvailable={() => setTilesFailed(false)}
-        />
-      )}
+    <BaseMap
+      center={center}
+      controls={
+        <>
+          {findOpen && (
+            <FindCartField
+              carts={carts}
+              onFind={(cartId) => {
+                setFindOpen(false);
+                onSelectCart(cartId);
+              }}
+              onClose={() => setFindOpen(false)}
+            />
+          )}
+          <MapToggles state={toggles} onChange={(toggle, on) => setToggle[toggle](on)} />
+          <RecenterButton center={center} positions={positions} />
+        </>
+      }
+      notices={(tiles) =>
+        tiles.unavailable && (
+          <MapOverlay corner="bottom-right" offset={{ bottom: { xs: 96, md: 28 } }}>
+            <MapNotice testId="tiles-unavailable">{t('map.tilesUnavailable')}</MapNotice>
+          </MapOverlay>
+        )
+      }
+    >
       <ZonesLayer siteId={siteId} />
       <TrailsLayer trails={trails} showAll={showTrails} selectedCartId={selectedCartId} />
       {showCarts && (
@@ -104,35 +112,6 @@ export function LiveMap({ siteId, center, carts, selectedCartId, focusRequest, o
           </MapOverlay>
         </>
       )}
-
-      <MapOverlay corner="top-right">
-        <BaseLayerToggle value={baseLayer} onChange={setBaseLayer} />
-        {findOpen && (
-          <FindCartField
-            carts={carts}
-            onFind={(cartId) => {
-              setFindOpen(false);
-              onSelectCart(cartId);
-            }}
-            onClose={() => setFindOpen(false)}
-          />
-        )}
-        <MapToggles state={toggles} onChange={(toggle, on) => setToggle[toggle](on)} />
-        <RecenterButton center={center} positions={positions} />
-      </MapOverlay>
-
-      {(tilesFailed || config.isError) && (
-        <MapOverlay corner="bottom-right" offset={{ bottom: { xs: 96, md: 28 } }}>
-          <Alert
-            severity="info"
-            variant="outlined"
-            sx={{ bgcolor: 'background.paper', py: 0 }}
-            data-testid="tiles-unavailable"
-          >
-            {t('map.tilesUnavailable')}
-          </Alert>
-        </MapOverlay>
-      )}
-    </MapView>
+    </BaseMap>
   );
 }

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useLockToggle } from '../../commands/use-lock-toggle';
+import { useLockToggle } from '../../commands';
 
 /**
  * Lock or unlock the selected cart. A disabled button says why in its tooltip and, for touch screens

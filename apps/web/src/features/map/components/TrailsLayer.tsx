@@ -1,5 +1,5 @@
 import { Polyline } from 'react-leaflet';
-import { HIGHLIGHT_COLOUR, TRAIL_COLOUR } from '../lib/map-colours';
+import { HIGHLIGHT_COLOUR, TRAIL_COLOUR } from '../../../components/map/map-colours';
 import type { TrailsById } from '../lib/trails';
 
 interface TrailsLayerProps {

@@ -1,7 +1,7 @@
 import { divIcon, type DivIcon, type Icon } from 'leaflet';
 import { isDarkText, readableTextOn } from '../../../lib/readable-text';
 import { escapeHtml } from './escape-html';
-import { HIGHLIGHT_COLOUR } from './map-colours';
+import { HIGHLIGHT_COLOUR } from '../../../components/map/map-colours';
 
 const ICON_SIZE = 34;
 const ALERTED_CLASS = 'fw-cart-marker--alerted';

@@ -12,8 +12,8 @@ import { makeCart, SITE_A } from '../../../test/carts';
 import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { makeSite } from '../../commands/testing/fixtures';
-import { devicesQueryOptions } from '../../devices/api/get-devices';
-import { siteQueryOptions } from '../../sites/api/get-site';
+import { devicesQueryOptions } from '../../realtime';
+import { siteQueryOptions } from '../../sites';
 import { CODE_ID, makeCode, makeMember } from './code-fixtures';
 import { CodeDialog } from './CodeDialog';
 

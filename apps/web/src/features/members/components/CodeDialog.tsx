@@ -12,8 +12,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedSiteId } from '../../../lib/selected-site';
-import { useDevices } from '../../devices/api/get-devices';
-import { useSite } from '../../sites/api/get-site';
+import { useDevices } from '../../realtime';
+import { useSite } from '../../sites';
 import { CodeEditor } from './code-editor';
 import { initialCodeForm } from './code-form';
 

@@ -2,7 +2,7 @@ import { GUEST_USER_GROUP } from '@fairway/domain';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useUserGroups } from '../../user-groups/api/get-user-groups';
+import { useUserGroups } from '../../user-groups';
 
 interface UserGroupSelectProps {
   siteId: string;

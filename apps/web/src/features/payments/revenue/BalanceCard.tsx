@@ -8,9 +8,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { useBalance } from '../api/get-balance';
-import { CardMessage } from './CardMessage';
 import { RevenueCard } from './RevenueCard';
 import { RevenueFigure, RevenueFigures } from './RevenueFigure';
 import { formatMoney } from './revenue-format';
@@ -83,7 +83,8 @@ function BalanceFigures({
   if (currency === undefined) {
     return (
       <Stack spacing={2}>
-        <CardMessage
+        <EmptyState
+          size="card"
           icon={<AccountBalanceWalletIcon />}
           title={t('revenue.balance.empty.title')}
           description={t('revenue.balance.empty.hint')}

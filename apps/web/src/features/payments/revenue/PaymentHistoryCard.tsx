@@ -5,8 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
-import { CardMessage } from './CardMessage';
 import { paymentColumnsFor } from './payment-columns';
 import { PaymentStatusFilter } from './PaymentStatusFilter';
 import { PaymentsPager } from './PaymentsPager';
@@ -45,7 +45,8 @@ export function PaymentHistoryCard({ siteId, history, timeZone, canRefund }: Pay
     );
   } else if (page && page.pagination.totalItems === 0) {
     body = (
-      <CardMessage
+      <EmptyState
+        size="card"
         icon={<ReceiptLongIcon />}
         title={t('revenue.history.empty.title')}
         description={

@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { useBalance } from '../api/get-balance';
-import { CardMessage } from './CardMessage';
 import { RevenueCard } from './RevenueCard';
 import { RevenueFigure, RevenueFigures } from './RevenueFigure';
 import { formatMoney, formatUnixDate } from './revenue-format';
@@ -36,7 +36,8 @@ export function PayoutsCard({ siteId, timeZone }: { siteId: string; timeZone: st
     );
   else if (balance.data.payouts.data.length === 0)
     content = (
-      <CardMessage
+      <EmptyState
+        size="card"
         icon={<AccountBalanceIcon />}
         title={t('revenue.payouts.empty.title')}
         description={t('revenue.payouts.empty.hint')}

@@ -13,6 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { ApiError } from '../../../lib/api-client';
 import { useRide } from '../api/get-ride';
@@ -22,7 +23,6 @@ import { RideDetailsSection } from './RideDetailsSection';
 import { RideMapPanel } from './RideMapPanel';
 import { RideTechnicalBlock } from './RideTechnicalBlock';
 import { RideTimes } from './RideTimes';
-import { PaneMessage } from './PaneMessage';
 
 interface RideDetailPaneProps {
   siteId: string;
@@ -50,7 +50,8 @@ export function RideDetailPane({ siteId, rideId, timeZone, ...props }: RideDetai
     return (
       <PaneFrame onClose={props.onClose}>
         {notFound ? (
-          <PaneMessage
+          <EmptyState
+            size="pane"
             icon={<SearchOffIcon />}
             title={t('rides.detail.notFound.title')}
             description={t('rides.detail.notFound.hint')}

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRealtimeState } from '../../realtime/realtime-store';
+import { useRealtimeState } from '../../realtime';
 import { isOpenRide } from '../lib/ride-format';
 
 // Leaflet and its map layers load with the first ride opened, so the list never waits for them.

@@ -4,9 +4,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useTranslation } from 'react-i18next';
 import { PickersProvider } from '../../../components/PickersProvider';
-import { dayToLocalDate, REPORT_PRESETS, type ReportPreset } from '../../reports/lib/report-range';
-import { useRangeChoice } from '../../reports/use-range-choice';
-import type { ReportRange } from '../../reports/use-report-range';
+import {
+  dayToLocalDate,
+  REPORT_PRESETS,
+  type ReportPreset,
+  useRangeChoice,
+  type ReportRange,
+} from '../../reports';
 
 /**
  * Spec §2 Rides: Today / 7 days / Month / Custom. The period is the reports' (whole days of the site, in the

@@ -6,10 +6,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
-import type { ReportRange } from '../../reports/use-report-range';
+import type { ReportRange } from '../../reports';
 import { useRidesList } from '../use-rides-list';
-import { PaneMessage } from './PaneMessage';
 import { RideCard } from './RideCard';
 import { RideCardSkeletons } from './RideCardSkeletons';
 import { RideRangeToggle } from './RideRangeToggle';
@@ -65,13 +65,15 @@ function RidesList({ siteId, range, selectedId, onToggle }: RidesListPaneProps &
     body = <RideCardSkeletons />;
   } else if (page.data.length === 0) {
     body = list.appliedSearch ? (
-      <PaneMessage
+      <EmptyState
+        size="pane"
         icon={<SearchOffIcon />}
         title={t('rides.list.noMatch.title', { search: list.appliedSearch })}
         description={t('rides.list.noMatch.hint')}
       />
     ) : (
-      <PaneMessage
+      <EmptyState
+        size="pane"
         icon={<EventBusyIcon />}
         title={t('rides.list.empty.title')}
         description={t('rides.list.empty.hint')}

@@ -1,6 +1,6 @@
 import { rideView, type RideView } from '@fairway/domain';
 import { useEffect, useEffectEvent } from 'react';
-import { onSocketEvent } from '../../realtime/socket-events';
+import { onSocketEvent } from '../../realtime';
 
 /**
  * `ride:update` arrives through the site socket's relay (features/realtime/socket-events), like the other

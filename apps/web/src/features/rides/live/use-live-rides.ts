@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useRealtimeState } from '../../realtime/realtime-store';
+import { useRealtimeState } from '../../realtime';
 import { ridesQueryKey } from '../api/rides-query-key';
 import { applyRideUpdate } from '../lib/ride-cache';
 import { useRideUpdate } from './ride-update-event';

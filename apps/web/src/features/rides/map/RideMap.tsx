@@ -1,22 +1,15 @@
-import 'leaflet/dist/leaflet.css';
-import '../../map/map.css';
 import './ride-map.css';
 import FitScreenIcon from '@mui/icons-material/FitScreen';
 import { MAP } from '@fairway/domain';
-import Alert from '@mui/material/Alert';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import { latLngBounds, type Map as LeafletMap } from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, Polyline, useMap } from 'react-leaflet';
-import { useAppConfig } from '../../config/api/get-app-config';
-import { useBaseLayer } from '../../map/base-layer';
-import { BaseTileLayer } from '../../map/components/BaseTileLayer';
-import { BaseLayerToggle } from '../../map/components/MapControls';
-import { MapOverlay } from '../../map/components/MapOverlay';
-import { TRAIL_COLOUR } from '../../map/lib/map-colours';
+import { Marker, Polyline, useMap } from 'react-leaflet';
+import { BaseMap } from '../../../components/map/BaseMap';
+import { MapButton } from '../../../components/map/MapButton';
+import { MapNotice } from '../../../components/map/MapNotice';
+import { MapOverlay } from '../../../components/map/MapOverlay';
+import { TRAIL_COLOUR } from '../../../components/map/map-colours';
 import { rideMarkerIcon } from './ride-marker-icon';
 
 type LatLng = readonly [number, number];
@@ -40,32 +33,28 @@ export interface RideMapProps {
  */
 export function RideMap({ rideId, trail, center, open, currentPosition }: RideMapProps) {
   const { t } = useTranslation();
-  const config = useAppConfig();
-  const [baseLayer, setBaseLayer] = useBaseLayer();
-  const [tilesFailed, setTilesFailed] = useState(false);
   const positions = useMemo(() => trail.map(([lat, lng]): [number, number] => [lat, lng]), [trail]);
   const first = positions[0];
   const last = positions.at(-1);
   const current = open ? (currentPosition ?? last) : undefined;
-  const tileSource = config.data?.tiles[baseLayer];
 
   return (
-    <MapContainer
-      center={[center[0], center[1]]}
-      zoom={MAP.defaultZoom}
-      maxZoom={MAP.maxZoom}
-      className="fw-map"
-      style={{ height: '100%', width: '100%' }}
-      zoomControl
+    <BaseMap
+      center={center}
+      controls={<FitRideButton center={center} positions={positions} />}
+      notices={(tiles) =>
+        (positions.length === 0 || tiles.unavailable) && (
+          <MapOverlay corner="bottom-left">
+            {positions.length === 0 && (
+              <MapNotice>{open ? t('rides.map.noTrail') : t('rides.map.noTrailEnded')}</MapNotice>
+            )}
+            {tiles.unavailable && (
+              <MapNotice testId="ride-tiles-unavailable">{t('rides.map.tilesUnavailable')}</MapNotice>
+            )}
+          </MapOverlay>
+        )
+      }
     >
-      {tileSource && (
-        <BaseTileLayer
-          key={baseLayer}
-          source={tileSource}
-          onUnavailable={() => setTilesFailed(true)}
-          onAvailable={() => setTilesFailed(false)}
-        />
-      )}
       {positions.length > 1 && (
         <>
           <Polyline
@@ -111,32 +100,7 @@ export function RideMap({ rideId, trail, center, open, currentPosition }: RideMa
         />
       )}
       <FitRideOnce rideId={rideId} center={center} positions={positions} />
-
-      <MapOverlay corner="top-right">
-        <BaseLayerToggle value={baseLayer} onChange={setBaseLayer} />
-        <FitRideButton center={center} positions={positions} />
-      </MapOverlay>
-
-      {(positions.length === 0 || tilesFailed || config.isError) && (
-        <MapOverlay corner="bottom-left">
-          {positions.length === 0 && (
-            <Alert severity="info" variant="outlined" sx={{ bgcolor: 'background.paper', py: 0 }}>
-              {open ? t('rides.map.noTrail') : t('rides.map.noTrailEnded')}
-            </Alert>
-          )}
-          {(tilesFailed || config.isError) && (
-            <Alert
-              severity="info"
-              variant="outlined"
-              sx={{ bgcolor: 'background.paper', py: 0 }}
-              data-testid="ride-tiles-unavailable"
-            >
-              {t('rides.map.tilesUnavailable')}
-            </Alert>
-          )}
-        </MapOverlay>
-      )}
-    </MapContainer>
+    </BaseMap>
   );
 }
 
@@ -186,12 +150,10 @@ function FitRideButton({ center, positions }: { center: LatLng; positions: reado
   const { t } = useTranslation();
   const map = useMap();
   return (
-    <Paper elevation={3} sx={{ alignSelf: 'flex-end' }}>
-      <Tooltip title={t('rides.map.fit')} placement="left">
-        <IconButton aria-label={t('rides.map.fit')} onClick={() => fitRide(map, center, positions)}>
-          <FitScreenIcon />
-        </IconButton>
-      </Tooltip>
-    </Paper>
+    <MapButton
+      label={t('rides.map.fit')}
+      icon={<FitScreenIcon />}
+      onClick={() => fitRide(map, center, positions)}
+    />
   );
 }

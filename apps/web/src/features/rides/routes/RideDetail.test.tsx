@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-mock';
 import { resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
-import { relaySocketEvent } from '../../realtime/socket-events';
+import { relaySocketEvent } from '../../realtime';
 import { makeRide, makeRideDetail, makeRidesPage } from '../testing/ride-fixtures';
 import { NOVEMBER, renderRidesPage, type RidesSetup } from '../testing/render-rides-page';
 

@@ -4,8 +4,7 @@ import { changeLocale } from '../../../lib/i18n';
 import { SITE_A } from '../../../test/carts';
 import { deferred, json } from '../../../test/fetch-mock';
 import { resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
-import { realtimeStore } from '../../realtime/realtime-store';
-import { relaySocketEvent } from '../../realtime/socket-events';
+import { realtimeStore, relaySocketEvent } from '../../realtime';
 import { makeRide, makeRidesPage } from '../testing/ride-fixtures';
 import { renderRidesPage } from '../testing/render-rides-page';
 

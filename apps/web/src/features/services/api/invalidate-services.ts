@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { userGroupsQueryOptions } from '../../user-groups/api/get-user-groups';
+import { userGroupsQueryOptions } from '../../user-groups';
 import { servicesQueryOptions } from './get-services';
 
 /**

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApiError, apiErrorCode } from '../../../lib/api-client';
 import { showToast } from '../../../lib/notifications';
-import { useUpdateSite } from '../../sites/api/update-site';
+import { useUpdateSite } from '../../sites';
 import { servicesQueryOptions } from '../api/get-services';
 import { decimalSeparator } from '../lib/amount';
 import { currencyLabeller } from '../lib/currency-names';

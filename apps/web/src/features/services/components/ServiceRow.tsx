@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { formatHoursMinutes } from '../lib/duration';
-import { priceRangeText } from '../lib/price-range';
+import { priceRangeText } from '../../../lib/money';
 
 interface ServiceRowProps {
   service: ServiceView;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserGroups } from '../../user-groups/api/get-user-groups';
+import { useUserGroups } from '../../user-groups';
 import { decimalSeparator } from '../lib/amount';
 import type { GroupName } from '../lib/service-form';
 import type { ServiceFormContextValue } from './service-form-context';

@@ -8,8 +8,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { ApiError } from '../../../lib/api-client';
 import { textFieldProps, zodFormResolver } from '../../../lib/form-validation';
 import { showToast } from '../../../lib/notifications';
-import { useAccount } from '../../auth/api/get-account';
-import { useUpdateAccount } from '../../auth/api/update-account';
+import { useAccount, useUpdateAccount } from '../../auth';
 import {
   changeEmailForm,
   EMPTY_EMAIL_FORM,

@@ -6,7 +6,7 @@ import { PasswordField } from '../../../components/PasswordField';
 import { ApiError } from '../../../lib/api-client';
 import { textFieldProps, zodFormResolver } from '../../../lib/form-validation';
 import { showToast } from '../../../lib/notifications';
-import { useUpdateAccount } from '../../auth/api/update-account';
+import { useUpdateAccount } from '../../auth';
 import {
   changePasswordForm,
   EMPTY_PASSWORD_FORM,

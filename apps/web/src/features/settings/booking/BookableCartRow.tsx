@@ -5,8 +5,8 @@ import Switch from '@mui/material/Switch';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/notifications';
-import { devicesQueryOptions } from '../../devices/api/get-devices';
-import { useUpdateDevice } from '../../devices/api/update-device';
+import { useUpdateDevice } from '../../devices';
+import { devicesQueryOptions } from '../../realtime';
 
 interface BookableCartRowProps {
   siteId: string;

@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ErrorState';
 import { compareCarNumbers } from '../../../lib/cart-search';
-import { useDevices } from '../../devices/api/get-devices';
+import { useDevices } from '../../realtime';
 import { BookableCartRow } from './BookableCartRow';
 
 interface BookableCartsCardProps {

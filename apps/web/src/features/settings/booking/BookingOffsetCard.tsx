@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/notifications';
-import { useUpdateSite } from '../../sites/api/update-site';
+import { useUpdateSite } from '../../sites';
 import { siteSaveErrorMessage } from './site-save-error';
 
 /** Labelled marks every half hour; the thumb still moves in 5-minute steps between them. */

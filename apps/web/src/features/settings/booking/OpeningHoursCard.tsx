@@ -11,7 +11,7 @@ import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickersProvider } from '../../../components/PickersProvider';
 import { showToast } from '../../../lib/notifications';
-import { useUpdateSite } from '../../sites/api/update-site';
+import { useUpdateSite } from '../../sites';
 import {
   dayProblems,
   draftsOf,

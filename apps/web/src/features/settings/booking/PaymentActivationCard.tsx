@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { HelpLinkButton } from '../../../components/HelpLinkButton';
 import { useErrorMessage } from '../../../components/ErrorState';
-import { useStartOnboarding } from '../../payments/api/start-onboarding';
+import { useStartOnboarding } from '../../payments';
 
 interface PaymentActivationCardProps {
   siteId: string;

@@ -14,7 +14,7 @@ import { SITE_A } from '../../../test/carts';
 import { fakeAccessToken } from '../../../test/fake-jwt';
 import { deferred, installFetchMock, json, type RecordedCall } from '../../../test/fetch-mock';
 import { makeSite } from '../../commands/testing/fixtures';
-import { setSpeedUnit } from '../../devices/use-speed';
+import { setSpeedUnit } from '../../devices';
 import { GeneralSettingsPage } from './GeneralSettingsPage';
 
 const USER_ID = '00000000-0000-4000-8000-0000000000aa';

@@ -13,7 +13,7 @@ import { SITE_A } from '../../../test/carts';
 import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json, type RecordedCall } from '../../../test/fetch-mock';
 import { makeSite } from '../../commands/testing/fixtures';
-import { useSite } from '../../sites/api/get-site';
+import { useSite } from '../../sites';
 import { PublishSettingsBar } from './PublishSettingsBar';
 
 const USER_ID = '00000000-0000-4000-8000-0000000000aa';

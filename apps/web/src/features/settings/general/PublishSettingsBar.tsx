@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/notifications';
-import { useCurrentRole } from '../../commands/use-current-role';
-import { useUpdateSite } from '../../sites/api/update-site';
+import { useCurrentRole } from '../../auth';
+import { useUpdateSite } from '../../sites';
 import { PublishedNotice } from './components/PublishedNotice';
 import { deviceSettingLabel } from './device-setting-labels';
 

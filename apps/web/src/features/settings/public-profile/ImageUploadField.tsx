@@ -10,7 +10,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/notifications';
-import { useUploadSiteImage, type SiteImageKind } from '../../sites/api/upload-site-image';
+import { useUploadSiteImage, type SiteImageKind } from '../../sites';
 import { IMAGE_ACCEPT, imageFileProblem } from './image-file-check';
 
 interface ImageUploadFieldProps {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { isSupportedLocale } from '../../../lib/locale';
 import { showToast } from '../../../lib/notifications';
-import { useDownloadPoster } from '../../sites/api/download-poster';
+import { useDownloadPoster } from '../../sites';
 
 /**
  * The printable poster (spec §2: A4 PDF, QR code 138 mm wide, to the guest site page), in the site's own

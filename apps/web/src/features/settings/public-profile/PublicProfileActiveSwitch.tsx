@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/notifications';
-import { useUpdateSite } from '../../sites/api/update-site';
+import { useUpdateSite } from '../../sites';
 import { siteSaveErrorMessage } from '../booking/site-save-error';
 
 /**

@@ -5,7 +5,7 @@ import '../../../lib/i18n';
 import { SITE_A } from '../../../test/carts';
 import { installFetchMock, json } from '../../../test/fetch-mock';
 import { makeSite } from '../../commands/testing/fixtures';
-import { useSite } from '../../sites/api/get-site';
+import { useSite } from '../../sites';
 import { PublicProfileCard } from './PublicProfileCard';
 import { renderAsOperator, resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
 

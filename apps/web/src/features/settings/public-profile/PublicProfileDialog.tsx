@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { textFieldProps, zodFormResolver } from '../../../lib/form-validation';
 import { showToast } from '../../../lib/notifications';
-import { useUpdateSite } from '../../sites/api/update-site';
+import { useUpdateSite } from '../../sites';
 import { siteSaveErrorMessage } from '../booking/site-save-error';
 import {
   formValuesOf,

@@ -2,7 +2,7 @@ import { userGroupDeleteResult } from '@fairway/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateMembers } from '../../members/api/invalidate-members';
+import { invalidateMembers } from '../../members';
 
 export type UserGroupDeleteResult = z.infer<typeof userGroupDeleteResult>;
 

@@ -1,7 +1,7 @@
 import { userGroupView, type UserGroupBody, type UserGroupView } from '@fairway/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateMembers } from '../../members/api/invalidate-members';
+import { invalidateMembers } from '../../members';
 
 /** PATCH /api/dashboard/sites/user-groups/{id}: a new name. */
 export async function updateUserGroup(

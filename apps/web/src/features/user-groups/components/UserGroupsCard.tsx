@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/notifications';
 import { useSelectedSiteId } from '../../../lib/selected-site';
-import { useCurrentRole } from '../../commands/use-current-role';
+import { useCurrentRole } from '../../auth';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useDeleteUserGroup } from '../api/delete-user-group';
 import { useUserGroups } from '../api/get-user-groups';

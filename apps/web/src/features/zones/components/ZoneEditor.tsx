@@ -14,7 +14,7 @@ import { useMap } from 'react-leaflet';
 import { i18n } from '../../../lib/i18n';
 import { showToast } from '../../../lib/notifications';
 import { useTokenInfo } from '../../../lib/session';
-import { MapOverlay } from '../../map/components/MapOverlay';
+import { MapOverlay } from '../../../components/map/MapOverlay';
 import { useCreateZone } from '../api/create-zone';
 import { useDeleteZone } from '../api/delete-zone';
 import { useZones } from '../api/get-zones';

@@ -8,7 +8,7 @@ import { clearTokens, storeTokens } from '../../../lib/auth-tokens';
 import '../../../lib/i18n';
 import { fakeAccessToken } from '../../../test/fake-jwt';
 import { installFetchMock, json } from '../../../test/fetch-mock';
-import { relaySocketEvent } from '../../realtime/socket-events';
+import { relaySocketEvent } from '../../realtime';
 import { setZoneEditorOpen } from '../lib/zone-editor-state';
 import { ZonesLayer } from './ZonesLayer';
 

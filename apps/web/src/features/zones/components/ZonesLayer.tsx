@@ -4,7 +4,7 @@ import '../lib/geoman';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { MapOverlay } from '../../map/components/MapOverlay';
+import { MapOverlay } from '../../../components/map/MapOverlay';
 import { useZones } from '../api/get-zones';
 import { useMapZoom } from '../lib/use-map-zoom';
 import { useZoneEditorOpen } from '../lib/zone-editor-state';

@@ -15,7 +15,7 @@ import { errorText } from '../../api/errors';
 import { guestApi } from '../../api/guest-api';
 import { useI18n } from '../../i18n/I18nProvider';
 import { formatMinutes } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../lib/money';
 import {
   readCheckoutDetails,
   saveCheckoutDetails,

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { RateView } from '@fairway/domain';
 import { useI18n } from '../../i18n/I18nProvider';
 import { formatMinutes, weekdayName } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../lib/money';
 import { linkProps } from '../../router/navigation';
 import { ridePaths } from '../../router/routes';
 

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GuestRideView } from '@fairway/domain';
-import { formatElapsed } from '../../domain';
+import { formatElapsed } from '@fairway/domain/rules/rides';
 import { useI18n } from '../../i18n/I18nProvider';
 import { tagColors } from '../../lib/color';
 import { formatDateTime } from '../../lib/format';

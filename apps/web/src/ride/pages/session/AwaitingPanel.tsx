@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GuestRideView } from '@fairway/domain';
-import { unlockPhase, type UnlockPhase } from '../../domain';
+import { unlockPhase, type UnlockPhase } from '@fairway/domain/rules/rides';
 import { useI18n } from '../../i18n/I18nProvider';
 
 /** ms since the current unlock attempt began, on the server's clock. */

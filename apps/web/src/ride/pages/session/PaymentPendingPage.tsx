@@ -8,7 +8,7 @@ import { guestApi } from '../../api/guest-api';
 import { isAbort } from '../../api/http';
 import { RideLayout } from '../../components/RideLayout';
 import { LoadingSpinner, MessagePanel } from '../../components/States';
-import { RIDE_POLL_MS } from '../../domain';
+import { RIDE_POLL_MS } from '@fairway/domain/rules/rides';
 import { useI18n } from '../../i18n/I18nProvider';
 import { readPendingPayment, savePendingPayment, saveSession } from '../../lib/ride-storage';
 import { useSiteBrand } from '../../lib/use-site-brand';

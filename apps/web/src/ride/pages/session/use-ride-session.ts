@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { isNotFound } from '../../api/errors';
 import { guestApi } from '../../api/guest-api';
 import { isAbort } from '../../api/http';
-import { RIDE_POLL_MS } from '../../domain';
+import { RIDE_POLL_MS } from '@fairway/domain/rules/rides';
 import { openGuestSocket, type GuestSocket } from '../../lib/guest-socket';
 
 export interface RideSession {

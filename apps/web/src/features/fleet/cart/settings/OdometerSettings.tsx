@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { zodFormResolver } from '../../../../lib/form-validation';
-import { useSendPing } from '../../../commands/use-send-ping';
+import { useSendPing } from '../../../commands';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { useSaveCart } from '../../use-save-cart';
 

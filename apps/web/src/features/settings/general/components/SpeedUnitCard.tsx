@@ -4,7 +4,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSpeedUnit } from '../../../devices/use-speed';
+import { useSpeedUnit } from '../../../devices';
 import { SettingsCard } from './SettingsCard';
 
 /**

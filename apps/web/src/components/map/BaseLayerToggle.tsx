@@ -1,16 +1,10 @@
-import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import MapIcon from '@mui/icons-material/Map';
 import SatelliteAltIcon from '@mui/icons-material/SatelliteAlt';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { useMap } from 'react-leaflet';
-import type { BaseLayer } from '../base-layer';
-import type { LatLngTuple } from '../lib/marker-animation';
-import { showFleet } from './MapFollowers';
+import type { BaseLayer } from './base-layer';
 
 /** Street/satellite switch (spec §2 Map toggles). */
 export function BaseLayerToggle({
@@ -39,27 +33,6 @@ export function BaseLayerToggle({
           <span className="fw-toggle-label">{t('map.satellite')}</span>
         </ToggleButton>
       </ToggleButtonGroup>
-    </Paper>
-  );
-}
-
-/** Back to the whole fleet, or the site's centre before any cart reports (spec §2 Map: recenter). */
-export function RecenterButton({
-  center,
-  positions,
-}: {
-  center: LatLngTuple;
-  positions: readonly LatLngTuple[];
-}) {
-  const { t } = useTranslation();
-  const map = useMap();
-  return (
-    <Paper elevation={3} sx={{ alignSelf: 'flex-end' }}>
-      <Tooltip title={t('map.recenter')} placement="left">
-        <IconButton aria-label={t('map.recenter')} onClick={() => showFleet(map, center, positions)}>
-          <CenterFocusStrongIcon />
-        </IconButton>
-      </Tooltip>
     </Paper>
   );
 }

@@ -1,6 +1,6 @@
 import { MAP } from '@fairway/domain';
 import { TileLayer } from 'react-leaflet';
-import type { TileSource } from '../../config/api/get-app-config';
+import type { TileSource } from '../../lib/app-config';
 
 interface BaseTileLayerProps {
   source: TileSource;

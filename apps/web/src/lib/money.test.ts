@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceRangeText } from './price-range';
+import { priceRangeText } from './money';
 
 describe('priceRangeText', () => {
   it('spans the cheapest to the dearest price in the site currency', () => {

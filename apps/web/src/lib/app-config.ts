@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /**
  * Shape of GET /api/config. Kept here until the domain package carries it (reported to the lead): the

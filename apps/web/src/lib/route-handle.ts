@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { TranslationKey } from '../lib/i18n';
+import type { TranslationKey } from './i18n';
 
 /** Spec §2: every route may name its layout; without one the guest layout is used. */
 export type LayoutName = 'guest' | 'authenticated' | 'settings';

@@ -1,6 +1,6 @@
 import type { Role } from '@fairway/domain';
 import { useTokenInfo } from '../../lib/session';
-import { useAccount } from '../auth/api/get-account';
+import { useAccount } from './api/get-account';
 
 /**
  * The signed-in user's role for hiding what they may not do. The account answer is read from the
