@@ -20,7 +20,6 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
 import { startRuntime, type Runtime } from '../apps/server/src/runtime';
-import { rollUpHistory } from '../apps/server/src/modules/history/history.rollup';
 import { hashToken, randomToken } from '../apps/server/src/lib/tokens';
 import { devices } from '../apps/server/src/db/tables/devices';
 import { sites } from '../apps/server/src/db/tables/sites';
@@ -77,7 +76,7 @@ async function main(): Promise<void> {
     const { siteId, token, generated } = await prepareSite(rt);
     const now = new Date();
     const rollupStarted = performance.now();
-    const rollup = await rollUpHistory(rt.ctx.db, log, now, { budgetMs: Number.POSITIVE_INFINITY });
+    const rollup = await rt.ctx.historyRollup.run(now, { budgetMs: Number.POSITIVE_INFINITY });
     const rollupMs = performance.now() - rollupStarted;
     console.log(
       `Roll-up: ${rollup.days} site days and ${rollup.weeks} weeks in ${(rollupMs / 1000).toFixed(1)} s`,

@@ -284,9 +284,11 @@ async function measureCommands(
   };
   rt.ctx.bus.on('command.updated', onCommand);
   // The runtime's own ack handler, with the time the ack reached the gateway noted first.
-  rt.gateway.handle('ack', (deviceId, ack) => {
-    ackAtGateway.set(ack.id, clock());
-    return rt.ctx.commands.acknowledged(deviceId, ack);
+  rt.deviceMessages.attach({
+    commandAck: (deviceId, ack) => {
+      ackAtGateway.set(ack.id, clock());
+      return rt.ctx.commands.acknowledged(deviceId, ack);
+    },
   });
 
   const calls = Math.min(COMMANDS, Math.floor(CARTS / 2));
@@ -338,7 +340,7 @@ async function measureCommands(
     fleet.send({ type: 'stop' });
     await fleet.next('stopped');
     rt.ctx.bus.off('command.updated', onCommand);
-    rt.gateway.handle('ack', (deviceId, ack) => rt.ctx.commands.acknowledged(deviceId, ack));
+    rt.deviceMessages.attach({ commandAck: (deviceId, ack) => rt.ctx.commands.acknowledged(deviceId, ack) });
   }
   fleet.send({ type: 'command-receipts' });
   const receipts = new Map((await fleet.next('command-receipts')).receipts.map((r) => [r.id, r]));

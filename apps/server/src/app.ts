@@ -44,6 +44,7 @@ import { sandboxProviderRoutes } from './modules/payments/sandbox/sandbox.routes
 import { paymentWebhookRoutes } from './modules/payments/webhook.routes';
 import { dashboardPaymentRoutes } from './modules/payments/payments.routes';
 import { guestPaymentRoutes } from './modules/payments/checkout.routes';
+import { dashboardBookingRoutes } from './modules/bookings/bookings.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(dashboardCodeRoutes, { prefix: '/api/dashboard/codes', ctx });
   await app.register(dashboardUserGroupRoutes, { prefix: '/api/dashboard/sites/user-groups', ctx });
   await app.register(dashboardServiceRoutes, { prefix: '/api/dashboard/services', ctx });
+  await app.register(dashboardBookingRoutes, { prefix: '/api/dashboard/bookings', ctx });
   await app.register(adminSiteRoutes, { prefix: '/api/admin/sites', ctx });
   await app.register(adminDeviceRoutes, { prefix: '/api/admin/devices', ctx });
   await app.register(adminCommandRoutes, { prefix: '/api/admin/devices', ctx });

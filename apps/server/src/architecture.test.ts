@@ -66,19 +66,37 @@ describe('server layering', () => {
     expect(builders).toEqual([]);
   });
 
-  it('builds the ride and payment services once, in the composition root', () => {
-    const builders = /\b(rideServices|paymentServices|createRideLifecycle)\(/;
-    const callers = productionFiles(SRC)
-      .filter((file) => builders.test(fs.readFileSync(file, 'utf8')))
-      .map(relative)
-      .sort();
-    expect(callers).toEqual(
-      [
-        'services.ts',
-        path.join('modules', 'rides', 'ride-services.ts'),
-        path.join('modules', 'rides', 'ride-lifecycle.service.ts'),
-        path.join('modules', 'payments', 'payment-services.ts'),
-      ].sort(),
-    );
+  it('builds every repository and service in the composition root only (a repository may rebind itself)', () => {
+    const root = new Set(['services.ts', 'runtime.ts']);
+    const builds = /\bnew ([A-Z]\w*(?:Repository|Service))\(/g;
+    const builders = productionFiles(SRC)
+      .filter((file) => !root.has(relative(file)))
+      .flatMap((file) => {
+        const text = fs.readFileSync(file, 'utf8');
+        return [...text.matchAll(builds)]
+          .filter(([, name]) => !text.includes(`class ${name} `)) // its own `in(tx)`
+          .map(([, name]) => `${relative(file)}: new ${name}`);
+      });
+    expect(builders).toEqual([]);
+  });
+
+  it('keeps the layers below the modules (lib, db, devices, broker, plugins) free of module imports', () => {
+    const lower = /^(lib|db|devices|broker|plugins)$/;
+    const upward = imports
+      .filter(({ from, to }) => lower.test(unitOf(from)) && unitOf(to).startsWith('modules/'))
+      .map(({ from, to }) => `${relative(from)} → ${relative(to)}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('lets modules see the composition root only as types (context.ts), never its values', () => {
+    const valueImports = productionFiles(SRC)
+      .filter((file) => unitOf(file).startsWith('modules/'))
+      .flatMap((file) =>
+        [...fs.readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '([^']+)';/gm)]
+          .map(([, name]) => path.resolve(path.dirname(file), name!))
+          .filter((target) => /^(context|services|runtime)$/.test(relative(target)))
+          .map((target) => `${relative(file)} → ${relative(target)}`),
+      );
+    expect(valueImports).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
-import type { PendingUpdate } from '@fairway/domain';
+import type { CommandMessage, ConfigMessage, PendingUpdate } from '@fairway/domain';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { DomainEventBus } from './lib/events';
 import type { FileStore } from './lib/file-store';
 import type { AccessTokens } from './modules/auth/access-token';
-import type { CommandsService } from './modules/commands/commands.service';
 import type { Mailer } from './modules/mail/mailer';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { buildServices } from './services';
@@ -27,12 +26,16 @@ export interface CoreContext {
   gatewayLastHeardAt(): number;
   /** Device credentials and ACLs in an external broker (Mosquitto dynamic security); no-op when embedded. */
   deviceProvisioner: DeviceProvisioner;
-  /** Puts settings, codes and zones into carts' versioned, retained configs (delivered on reconnect). */
-  deviceConfig: DeviceConfigPublisher;
+  /** Where commands and configs leave for the carts: the device gateway's publishing connection. */
+  deviceChannel: DeviceChannel;
   /** The card payment provider: Stripe when STRIPE_SECRET_KEY is set, else the embedded sandbox. */
   payments: PaymentProvider;
-  /** Commands to carts; one per process, because it also wakes the requests waiting for an answer. */
-  commands: CommandsService;
+}
+
+/** What services send to carts (QoS 1; a config retained, so an offline cart gets it when it reconnects). */
+export interface DeviceChannel {
+  sendCommand(deviceId: string, command: CommandMessage): Promise<void>;
+  sendConfig(deviceId: string, config: ConfigMessage): Promise<void>;
 }
 
 /**

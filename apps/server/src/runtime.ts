@@ -15,19 +15,17 @@ import { seedDemo } from './demo/demo-seed';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker/embedded-broker';
 import { createDeviceProvisioner } from './broker/provisioner';
 import { startDeviceGateway, type DeviceGateway } from './devices/gateway/device-gateway';
+import { DeviceMessageDispatcher } from './devices/gateway/device-message-dispatcher';
 import { attachRealtime, type RealtimeGateway } from './realtime/realtime-gateway';
 import { startDemoFleet, type DemoFleet } from './demo/demo-fleet';
-import { DeviceConfigService } from './modules/device-config/device-config.service';
-import { CommandsRepository } from './modules/commands/commands.repository';
-import { CommandsService } from './modules/commands/commands.service';
-import { SitesRepository } from './modules/sites/sites.repository';
+import type { DeviceConfigService } from './modules/device-config/device-config.service';
 import { JobRunner } from './jobs/job-runner';
-import { attachZoneAlerts } from './modules/zones/zone-alerts';
 import { attachCodeRides } from './modules/rides/code-rides';
 import { buildServices } from './services';
 import { registerCartJobs } from './jobs/cart-jobs';
 import { createPaymentProvider, sandboxOf } from './modules/payments/payment-providers';
 import { registerPaymentJobs } from './modules/payments/payment-jobs';
+import { registerBookingJobs } from './modules/bookings/booking-jobs';
 
 /** Everything a running Fairway server is made of, in start order; `stop()` tears it down in reverse. */
 export interface Runtime {
@@ -38,19 +36,14 @@ export interface Runtime {
   /** The broker URL devices connect to */
   mqttUrl: string;
   gateway: DeviceGateway;
+  /** The one road of device messages; tests and the bench plug their own ack handling into it. */
+  deviceMessages: DeviceMessageDispatcher;
   jobs: JobRunner;
   demoFleet: DemoFleet | null;
   stop(): Promise<void>;
 }
 
 export const SERVER_MQTT_USERNAME = 'fairway-server';
-
-/** What the device gateway hands the carts' acks and events to. */
-interface DeviceServices {
-  commands: CommandsService;
-  deviceConfig: DeviceConfigService;
-  codeRides: ReturnType<typeof attachCodeRides>;
-}
 
 export async function startRuntime(config: Config, log: Logger = createLogger(config)): Promise<Runtime> {
   const stops: Array<() => Promise<void>> = [];
@@ -99,43 +92,19 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     }
 
     const bus = new DomainEventBus();
-    // Acks and events queued in the server's session arrive right after it connects, before the services
-    // below exist: their handling waits for them (the broker gets no PUBACK meanwhile, so nothing is lost).
-    let wire!: (services: DeviceServices) => void;
-    const wired = new Promise<DeviceServices>((resolve) => (wire = resolve));
+    // Every device message takes one road: gateway (transport) → dispatcher → writer, services, reactions.
+    const deviceMessages = new DeviceMessageDispatcher(database.db, bus, log);
     const gateway: DeviceGateway = await startDeviceGateway({
       url: mqttUrl,
       username: config.MQTT_URL ? config.MQTT_USERNAME : SERVER_MQTT_USERNAME,
       password: mqttPassword,
       clientId: config.MQTT_CLIENT_ID,
-      db: database.db,
-      bus,
+      dispatcher: deviceMessages,
       log,
-      handlers: {
-        ack: async (deviceId, ack, receivedAt) =>
-          (await wired).commands.acknowledged(deviceId, ack, receivedAt),
-        'config/ack': async (deviceId, ack) => (await wired).deviceConfig.acknowledged(deviceId, ack),
-        event: async (deviceId, event) => {
-          const services = await wired;
-          bus.emit('device.event', deviceId, event);
-          await services.codeRides.event(deviceId, event);
-        },
-      },
     });
     stops.push(() => gateway.close());
     const deviceProvisioner: DeviceProvisioner = createDeviceProvisioner(
       config.MQTT_DYNSEC ? gateway.client : null,
-      log,
-    );
-
-    const deviceConfig = new DeviceConfigService(database.db, gateway, bus, log);
-    await republishConfigs(deviceConfig, gateway, log);
-    const commands = new CommandsService(
-      new CommandsRepository(database.db),
-      new SitesRepository(database.db),
-      gateway,
-      deviceConfig,
-      bus,
       log,
     );
 
@@ -152,20 +121,33 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       brokerConnected: () => gateway.connected(),
       gatewayLastHeardAt: () => gateway.lastHeardAt(),
       deviceProvisioner,
-      deviceConfig,
-      commands,
+      deviceChannel: gateway,
       payments,
     });
+    const { commands, deviceConfig } = ctx;
+    await republishConfigs(deviceConfig, gateway, log);
 
-    const detachZoneAlerts = attachZoneAlerts(ctx);
+    // The reactions to carts subscribe before the acks are plugged in: a cart's event waits for both.
+    const detachZoneAlerts = ctx.zoneAlerts.attach();
     stops.push(async () => detachZoneAlerts());
-    const codeRides = attachCodeRides(ctx);
-    stops.push(async () => codeRides.detach());
-    wire({ commands, deviceConfig, codeRides });
+    const detachCodeRides = attachCodeRides(ctx);
+    stops.push(async () => detachCodeRides());
+    deviceMessages.attach({
+      commandAck: (deviceId, ack, receivedAt) => commands.acknowledged(deviceId, ack, receivedAt),
+      configAck: (deviceId, ack) => deviceConfig.acknowledged(deviceId, ack),
+    });
 
     const jobs = new JobRunner(database.db, log);
-    await registerCartJobs(jobs, { db: database.db, commands, log, rides: ctx.rides.lifecycle });
+    await registerCartJobs(jobs, {
+      db: database.db,
+      commands,
+      log,
+      rides: ctx.rides.lifecycle,
+      auth: ctx.auth,
+      historyRollup: ctx.historyRollup,
+    });
     const detachPaymentJobs = await registerPaymentJobs(jobs, ctx);
+    await registerBookingJobs(jobs, ctx);
     stops.push(async () => detachPaymentJobs());
     if (config.JOBS) {
       jobs.start();
@@ -187,7 +169,17 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       demoFleet = await startDemoFleet(ctx, mqttUrl);
       stops.push(() => demoFleet!.stop());
     }
-    return { ctx, app, url: `http://127.0.0.1:${port}`, mqttUrl, gateway, jobs, demoFleet, stop };
+    return {
+      ctx,
+      app,
+      url: `http://127.0.0.1:${port}`,
+      mqttUrl,
+      gateway,
+      deviceMessages,
+      jobs,
+      demoFleet,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -1,84 +1,213 @@
 import type { CoreContext } from './context';
+import { AuthRepository } from './modules/auth/auth.repository';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionCheck } from './modules/auth/session-check';
-import { SiteAccess } from './modules/sites/site-access';
+// bookings (issue 17)
+import { BookingAvailabilityService } from './modules/bookings/booking-availability.service';
+import { BookingSweepService } from './modules/bookings/booking-sweep.service';
+import { BookingsRepository } from './modules/bookings/bookings.repository';
+import { BookingsService } from './modules/bookings/bookings.service';
 import { CodesRepository } from './modules/codes/codes.repository';
 import { CodesService } from './modules/codes/codes.service';
+import { CommandsRepository } from './modules/commands/commands.repository';
+import { CommandsService } from './modules/commands/commands.service';
+import { DeviceConfigService } from './modules/device-config/device-config.service';
 import { BatteryRepository } from './modules/devices/battery.repository';
 import { BatteryService } from './modules/devices/battery.service';
 import { DevicesRepository } from './modules/devices/devices.repository';
 import { DevicesService } from './modules/devices/devices.service';
 import { OpenRideLookup } from './modules/devices/open-ride-lookup';
+import { GuestCartsRepository } from './modules/guest/guest-carts.repository';
 import { GuestCartsService } from './modules/guest/guest-carts.service';
 import { GuestSessionsService } from './modules/guest/guest-sessions.service';
+import { HistoryRepository } from './modules/history/history.repository';
+import { HistoryRollup } from './modules/history/history.rollup';
 import { HistoryService } from './modules/history/history.service';
+import { RollupRepository } from './modules/history/rollup.repository';
 import { MemberImportService } from './modules/members/member-import.service';
 import { MemberLinksRepository } from './modules/members/member-links.repository';
 import { MemberLinksService } from './modules/members/member-links.service';
 import { MembersRepository } from './modules/members/members.repository';
 import { MembersService } from './modules/members/members.service';
-import { paymentServices } from './modules/payments/payment-services';
+import { CheckoutService } from './modules/payments/checkout.service';
+import { OnboardingService } from './modules/payments/onboarding.service';
+import { PaymentsRepository } from './modules/payments/payments.repository';
+import { PaymentsService } from './modules/payments/payments.service';
+import { RefundsService } from './modules/payments/refunds.service';
+import { WebhooksService } from './modules/payments/webhooks.service';
 import { ProfilesRepository } from './modules/profiles/profiles.repository';
-import { rideServices } from './modules/rides/ride-services';
+import { CodeActivityRepository } from './modules/rides/code-activity.repository';
+import { ManualUnlockService } from './modules/rides/manual-unlock.service';
+import { PaidRidesService } from './modules/rides/paid-rides.service';
+import { RideCartReactions } from './modules/rides/ride-lifecycle.reactions';
+import { RideLifecycleRepository } from './modules/rides/ride-lifecycle.repository';
+import { RideLifecycleService } from './modules/rides/ride-lifecycle.service';
+import { RideViewsRepository } from './modules/rides/ride-views.repository';
+import { RideViewsService } from './modules/rides/ride-views.service';
+import { RidesRepository } from './modules/rides/rides.repository';
+import { RidesService } from './modules/rides/rides.service';
+import { ServicesRepository } from './modules/services/services.repository';
 import { ServicesService } from './modules/services/services.service';
 import { PosterService } from './modules/sites/poster/poster.service';
+import { SiteAccess } from './modules/sites/site-access';
+import { SiteImagesRepository } from './modules/sites/site-images.repository';
 import { SiteImagesService } from './modules/sites/site-images.service';
 import { SitesRepository } from './modules/sites/sites.repository';
 import { SitesService } from './modules/sites/sites.service';
 import { UserGroupsRepository } from './modules/user-groups/user-groups.repository';
 import { UserGroupsService } from './modules/user-groups/user-groups.service';
+import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
+import { ZoneActivityRepository } from './modules/zones/zone-activity.repository';
+import { ZoneAlerts } from './modules/zones/zone-alerts';
 import { ZonesRepository } from './modules/zones/zones.repository';
 import { ZonesService } from './modules/zones/zones.service';
 
 /**
- * The composition root's second half (runtime.ts builds the core parts): every service is built here,
- * once, and reaches routes, jobs and gateways through the app context; no route builds a service or a
- * repository. A flow that spans modules (an operator's unlock that opens a ride, a paid unlock) is a named
- * service, never a sequence of calls in a handler.
+ * Every repository, built once on the pool. A service gets the ones it reads through its constructor; inside
+ * a transaction of its own it runs them there with `repository.in(tx)`.
+ */
+function buildRepositories({ db, database }: CoreContext) {
+  return {
+    auth: new AuthRepository(db),
+    battery: new BatteryRepository(db),
+    bookings: new BookingsRepository(db),
+    codeActivity: new CodeActivityRepository(db),
+    codes: new CodesRepository(db),
+    commands: new CommandsRepository(db),
+    devices: new DevicesRepository(db),
+    guestCarts: new GuestCartsRepository(db),
+    history: new HistoryRepository(database.pool),
+    memberLinks: new MemberLinksRepository(db),
+    members: new MembersRepository(db),
+    payments: new PaymentsRepository(db),
+    profiles: new ProfilesRepository(db),
+    rideLifecycle: new RideLifecycleRepository(db),
+    rideViews: new RideViewsRepository(db),
+    rides: new RidesRepository(db),
+    rollups: new RollupRepository(database.pool),
+    services: new ServicesRepository(db),
+    siteImages: new SiteImagesRepository(db),
+    sites: new SitesRepository(db),
+    userGroups: new UserGroupsRepository(db),
+    users: new UsersRepository(db),
+    zoneActivity: new ZoneActivityRepository(db),
+    zones: new ZonesRepository(db),
+  };
+}
+
+/**
+ * The composition root's second half (runtime.ts builds the core parts: database, broker, device gateway,
+ * commands, device configs, payment provider): every repository and service is built here, once, and
+ * reaches routes, jobs and gateways through the app context; no route, job or service builds one. A flow
+ * that spans modules (an operator's unlock that opens a ride, a paid unlock) is a named service, never a
+ * sequence of calls in a handler; a module that needs another's behaviour names a port, wired here.
  */
 export function buildServices(core: CoreContext) {
-  const { db } = core;
-  const rides = rideServices(core);
+  const { db, bus, log } = core;
+  const repos = buildRepositories(core);
+  // Settings, codes and zones into carts' versioned, retained configs (delivered on reconnect).
+  const deviceConfig = new DeviceConfigService(db, core.deviceChannel, bus, log);
+  // Commands to carts; one per process, because it also wakes the requests waiting for an answer.
+  const commands = new CommandsService(
+    repos.commands,
+    repos.sites,
+    core.deviceChannel,
+    deviceConfig,
+    bus,
+    log,
+  );
+
+  const refunds = new RefundsService(db, repos.payments, core.payments);
+  const lifecycle = new RideLifecycleService(repos.rideLifecycle, commands, refunds, bus, log);
+  const rideViews = new RideViewsService(repos.rideViews, bus, lifecycle);
+  const rides = {
+    lifecycle,
+    views: rideViews,
+    manualUnlock: new ManualUnlockService(commands, lifecycle),
+    // What a succeeded payment buys (the payments module's PaidPurchase), and the sweep of paid unlocks.
+    paid: new PaidRidesService(
+      db,
+      repos.payments,
+      lifecycle,
+      refunds,
+      log,
+      core.config.PAID_UNLOCK_REFUND_SECONDS * 1000,
+    ),
+    // Keypad and RFID rides, and what the carts' reports and command answers do to rides (code-rides.ts).
+    codes: new RidesService(repos.rides, repos.codeActivity, deviceConfig, bus, log),
+    cartReactions: new RideCartReactions(lifecycle, repos.rideLifecycle),
+  };
+
+  const onboarding = new OnboardingService(db, core.payments);
+  const paymentFlows = {
+    refunds,
+    onboarding,
+    webhooks: new WebhooksService(db, repos.payments, core.payments, onboarding, rides.paid, log),
+    checkout: new CheckoutService(db, repos.sites, repos.payments, core.payments, log),
+    payments: new PaymentsService(repos.payments, repos.sites, core.payments, refunds),
+  };
+
   // One lookup (and its cache) for every cart view that leaves the server: lists, pushes, command answers.
   const openRides = new OpenRideLookup(db);
-  const auth = new AuthService(core);
-  const members = new MembersService(db);
+  const auth = new AuthService(core, repos.users, repos.auth);
+  const members = new MembersService(db, repos.members, repos.sites, repos.userGroups);
+
+  // bookings (issue 17): the rides module's lifecycle opens a booking's ride through the bookings' own port.
+  const bookings = new BookingsService(repos.bookings, rides.lifecycle, bus);
+  const bookingParts = {
+    bookings,
+    bookingAvailability: new BookingAvailabilityService(repos.bookings),
+    bookingSweep: new BookingSweepService(repos.bookings, bookings, bus, log),
+  };
+  // end bookings (issue 17)
+
   return {
     ...core,
+    deviceConfig,
+    commands,
     rides,
-    paymentFlows: paymentServices(core, rides.paid),
+    paymentFlows,
     openRides,
     devices: new DevicesService(
-      new DevicesRepository(db),
-      new SitesRepository(db),
+      repos.devices,
+      repos.sites,
       core.deviceProvisioner,
-      core.bus,
-      core.deviceConfig,
+      bus,
+      deviceConfig,
       openRides,
     ),
-    battery: new BatteryService(new BatteryRepository(db)),
-    history: new HistoryService(core.database.pool),
+    battery: new BatteryService(repos.battery),
+    history: new HistoryService(core.database.pool, repos.history),
+    historyRollup: new HistoryRollup(core.database.pool, repos.history, repos.rollups, log),
     sites: new SitesService(
       db,
-      core.deviceConfig,
-      async (tx, siteId, value) => (await new CodesRepository(tx).findByValue(siteId, value)) !== null,
+      repos.sites,
+      repos.services,
+      deviceConfig,
+      async (tx, siteId, value) => (await repos.codes.in(tx).findByValue(siteId, value)) !== null,
     ),
-    siteImages: new SiteImagesService(db, core.files, core.log),
-    posters: new PosterService(db, core.files, core.config.publicUrl, core.log),
-    zones: new ZonesService(new ZonesRepository(db), core.deviceConfig, core.bus),
+    siteImages: new SiteImagesService(repos.siteImages, core.files, log),
+    posters: new PosterService(repos.sites, core.files, core.config.publicUrl, log),
+    zones: new ZonesService(repos.zones, deviceConfig, bus),
+    zoneAlerts: new ZoneAlerts(
+      { devices: repos.devices, zones: repos.zones, activityLog: repos.zoneActivity },
+      bus,
+      log,
+    ),
     auth,
     // The site rule and the session check of every request and socket (plugins/auth.ts, realtime).
-    siteAccess: new SiteAccess(db),
+    siteAccess: new SiteAccess(repos.users, repos.sites),
     sessionCheck: new SessionCheck(db, core.tokens),
-    users: new UsersService(core, auth),
-    userGroups: new UserGroupsService(new UserGroupsRepository(db)),
+    users: new UsersService(core, repos.users, auth),
+    userGroups: new UserGroupsService(repos.userGroups),
     members,
-    memberImport: new MemberImportService(new MembersRepository(db), members),
-    memberLinks: new MemberLinksService(new MemberLinksRepository(db), new ProfilesRepository(db), members),
-    codes: new CodesService(new CodesRepository(db), new SitesRepository(db), core.mail, core.deviceConfig),
-    services: new ServicesService(db),
-    guestCarts: new GuestCartsService(db, rides.lifecycle),
+    memberImport: new MemberImportService(repos.members, members),
+    memberLinks: new MemberLinksService(repos.memberLinks, repos.profiles, members),
+    codes: new CodesService(repos.codes, repos.sites, core.mail, deviceConfig),
+    services: new ServicesService(db, repos.services),
+    guestCarts: new GuestCartsService(repos.guestCarts, repos.sites, rides.lifecycle),
     guestSessions: new GuestSessionsService(rides.views, rides.lifecycle),
+    ...bookingParts,
   };
 }

@@ -12,7 +12,16 @@ import {
 } from '@fairway/domain';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { io as connectSocketIo, type Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
+import { devices, type DeviceRow } from '../src/db/tables/devices';
 import type { Runtime } from '../src/runtime';
+
+/** A cart as stored, to emit as a `device.updated` domain event (what the services emit). */
+export async function storedCart(rt: Runtime, deviceId: string): Promise<DeviceRow> {
+  const [row] = await rt.ctx.db.select().from(devices).where(eq(devices.id, deviceId));
+  if (!row) throw new Error(`no cart ${deviceId}`);
+  return row;
+}
 
 export interface TestDevice {
   deviceId: string;

@@ -33,3 +33,5 @@ export * from './rules/guest-cart-status';
 export * from './schemas/rides';
 export * from './rules/rides';
 export * from './schemas/text';
+export * from './schemas/bookings';
+export * from './rules/bookings';

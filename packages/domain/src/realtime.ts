@@ -1,3 +1,4 @@
+import type { BookingView } from './schemas/bookings';
 import type { CommandView } from './schemas/commands';
 import type { CartView } from './schemas/devices';
 import type { GuestRideView, RideView } from './schemas/rides';
@@ -34,6 +35,8 @@ export interface ServerToClientEvents {
   'site:rides': (payload: { siteId: string; rides: RideView[] }) => void;
   /** A ride started, paused, resumed, ended or was deleted (`deleted: true`): the whole ride. */
   'ride:update': (ride: RideView) => void;
+  /** A booking or maintenance block was made, moved, changed, unlocked or cancelled (status `cancelled`). */
+  'booking:update': (booking: BookingView) => void;
 }
 
 /**

@@ -20,3 +20,4 @@ export * from './tables/services';
 export * from './tables/rides';
 export * from './tables/sandbox';
 export * from './tables/payments';
+export * from './tables/bookings';

@@ -5,7 +5,7 @@ import { devices } from '../db/tables/devices';
 import { profiles } from '../db/tables/profiles';
 import { sites } from '../db/tables/sites';
 import { userGroups } from '../db/tables/user-groups';
-import type { DbExecutor } from '../modules/users/users.repository';
+import type { DbExecutor } from '../db/client';
 import { COMPANIES, emailLocalPart, FIRST_NAMES, LAST_NAMES, PHONE, type Origin } from './demo-member-names';
 import { members } from '../db/tables/members';
 import { defaultMemberLang } from '../modules/members/members.service';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { applicationFeeOf } from '@fairway/domain';
 import { DEMO_COURSE } from '@fairway/simulator';
-import type { DbExecutor } from '../modules/users/users.repository';
+import type { DbExecutor } from '../db/client';
 import { devices, positions } from '../db/tables/devices';
 import { demoRideTrail } from './demo-trails';
 import { rides } from '../db/tables/rides';

@@ -13,7 +13,7 @@ import { seedDemoPayments } from './demo-payments';
 import { newSandboxId } from '../modules/payments/sandbox/sandbox-ids';
 import { sites, type OpeningHours } from '../db/tables/sites';
 import { users } from '../db/tables/users';
-import type { DbExecutor } from '../modules/users/users.repository';
+import type { DbExecutor } from '../db/client';
 import { platformSecrets } from '../db/tables/platform';
 
 /** Password of every demo account (README). */

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { serviceBody } from '@fairway/domain';
-import type { DbExecutor } from '../modules/users/users.repository';
+import type { DbExecutor } from '../db/client';
 import { userGroups } from '../db/tables/user-groups';
 import { prices, services } from '../db/tables/services';
 

@@ -1,8 +1,8 @@
 import { scheduledLockDue, type CommandSource } from '@fairway/domain';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { AuthRepository } from '../modules/auth/auth.repository';
-import { rollUpHistory } from '../modules/history/history.rollup';
+import type { AuthService } from '../modules/auth/auth.service';
+import type { HistoryRollup } from '../modules/history/history.rollup';
 import type { CommandsService } from '../modules/commands/commands.service';
 import type { JobRunner } from './job-runner';
 import {
@@ -41,6 +41,8 @@ export interface CartJobDeps {
    * offline carts. Without it only unlocked carts are locked, and their acknowledgement ends their rides.
    */
   rides?: RoundTimeoutRides;
+  auth: Pick<AuthService, 'pruneExpiredSessions'>;
+  historyRollup: Pick<HistoryRollup, 'run'>;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface CartJobDeps {
  * ride with the job's reason (rides/ride-lifecycle.reactions).
  */
 export async function registerCartJobs(runner: JobRunner, deps: CartJobDeps): Promise<void> {
-  const { db, commands, log, rides } = deps;
+  const { db, commands, log, rides, auth, historyRollup } = deps;
   const every = (kind: CartJobKind) => () =>
     Promise.resolve(new Date(Date.now() + CART_JOB_INTERVALS_MS[kind]));
 
@@ -100,13 +102,13 @@ export async function registerCartJobs(runner: JobRunner, deps: CartJobDeps): Pr
     return every('owed-locks')();
   });
   runner.register('auth-prune', async () => {
-    const pruned = await new AuthRepository(db).pruneExpired();
+    const pruned = await auth.pruneExpiredSessions();
     log.info(pruned, 'expired sessions pruned');
     return every('auth-prune')();
   });
 
   runner.register('history-rollup', async () => {
-    const result = await rollUpHistory(db, log, new Date());
+    const result = await historyRollup.run(new Date());
     // Over its time budget (a first run over months of positions): carry on right after this run.
     return result.remaining > 0 ? new Date(Date.now() + 1_000) : every('history-rollup')();
   });

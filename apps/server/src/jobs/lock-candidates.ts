@@ -1,6 +1,6 @@
 import { type SQL, and, eq, gt, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { DeviceRow } from '../modules/devices/devices.presenter';
+import type { DeviceRow } from '../db/tables/devices';
 import { devices } from '../db/tables/devices';
 import { sites } from '../db/tables/sites';
 

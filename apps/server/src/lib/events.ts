@@ -1,20 +1,28 @@
 import { EventEmitter } from 'node:events';
-import type { CartView, CommandView, ZoneAlert, ZoneView } from '@fairway/domain';
-import type { EventMessage } from '@fairway/domain';
+import type { CommandView, EventMessage, ZoneAlert, ZoneView } from '@fairway/domain';
+import type { DeviceRow } from '../db/tables/devices';
 
 /**
- * Domain events services emit. Only gateways (realtime, devices) listen and turn them into socket or MQTT
- * traffic, so services never know about transports.
+ * Domain events. Services and the device dispatcher emit them; the socket gateway turns them into socket
+ * traffic (presenting rows at that edge), and the reactions to carts (code rides and the ride lifecycle,
+ * zone alerts) subscribe to them, so no service knows about transports or about who reacts. Payloads are
+ * stored rows and protocol types from the domain package, never an HTTP presenter's shape.
  */
 export interface DomainEvents {
-  'device.updated': [device: CartView];
+  /** A cart's stored state changed (a report, a status, an answered command, a ride, an operator's edit). */
+  'device.updated': [device: DeviceRow];
   'command.updated': [command: CommandView];
   'zones.updated': [siteId: string, zones: ZoneView[]];
   'zone.alert': [alert: ZoneAlert];
-  /** A cart reported an event of its own (keypad/rfid unlock, refused code, zone enter/exit, key alarm). */
+  /**
+   * A cart reported an event of its own (keypad/rfid unlock, refused code, zone enter/exit, key alarm).
+   * Emitted with `emitAndWait`: the broker is told the event was received once every reaction settled.
+   */
   'device.event': [deviceId: string, event: EventMessage];
   /** A ride opened, was confirmed, paused, resumed, ended or deleted (issue #6); listeners load what they show. */
   'ride.updated': [rideId: string, siteId: string];
+  /** A booking or maintenance block was made, moved, changed, cancelled or ended (issue #17). */
+  'booking.updated': [bookingId: string, siteId: string];
   /** A user's sessions ended, or their role or sites changed, or they were removed: sockets are re-checked. */
   'user.access.changed': [userId: string];
 }
@@ -24,5 +32,18 @@ export class DomainEventBus extends EventEmitter<DomainEvents> {
     super();
     // Every socket room and gateway subscribes once; a high fan-in of listeners is expected.
     this.setMaxListeners(100);
+  }
+
+  /**
+   * Calls every listener and waits until all have settled; rejects with the first failure once all did.
+   * For events whose receipt is acknowledged to someone outside (a cart's event to the broker): listeners
+   * return the promise of their work, and handle the database being away themselves (retrying), because a
+   * rejection makes the caller run every listener again.
+   */
+  async emitAndWait<K extends keyof DomainEvents>(event: K, ...args: DomainEvents[K]): Promise<void> {
+    const listeners = this.listeners(event) as Array<(...a: DomainEvents[K]) => unknown>;
+    const results = await Promise.allSettled(listeners.map(async (listener) => listener(...args)));
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }

@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import fp from 'fastify-plugin';
 import { hasRole, type Role } from '@fairway/domain';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { SessionCheck } from '../modules/auth/session-check';
-import type { SiteAccess } from '../modules/sites/site-access';
-import { type AuthUser } from '../modules/sites/site-access';
+import type { AuthUser, SessionLookup, SiteRule } from '../lib/access';
 import { guardHook, routeAccessHooks, type EnforceAccess } from './route-access';
 
 export type { AuthUser };
@@ -28,7 +26,7 @@ declare module 'fastify' {
 
 /** The site rule and the session check come from the composition root, shared with the realtime gateway. */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { access: SiteAccess; sessions: SessionCheck }) => {
+  async (app: FastifyInstance, opts: { access: SiteRule; sessions: SessionLookup }) => {
     const { access, sessions } = opts;
 
     async function authenticate(request: FastifyRequest): Promise<AuthUser> {

@@ -7,14 +7,13 @@ import { asUser, loginAs, startTestServer } from '../../test/helpers';
 import { eventually } from '../../test/fleet-fixtures';
 import { startTestCart } from '../../test/test-cart';
 import type { Runtime } from '../runtime';
-import type { DeviceRow } from '../modules/devices/devices.presenter';
+import type { DeviceRow } from '../db/tables/devices';
 import {
   createRideClub,
   insertCart,
   insertRide,
   type RideClub,
 } from '../modules/guest/guest-rides.test-support';
-import { rideServices } from '../modules/rides/ride-services';
 import { rides } from '../db/tables/rides';
 import { nextRideUpdate } from '../../test/socket-push';
 
@@ -155,7 +154,7 @@ describe("the write side's changes", () => {
         });
         return res.json<{ onlineStatus: boolean }>().onlineStatus;
       }, 15_000);
-      const ride = await rideServices(rt.ctx).lifecycle.openByUnlock({
+      const ride = await rt.ctx.rides.lifecycle.openByUnlock({
         deviceId: cart.deviceId,
         type: 'code',
         meta: { name: 'Gina Guest', email: null },

@@ -4,7 +4,14 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../test/helpers';
 import type { Runtime } from '../runtime';
-import { connectSocket, eventually, nextUpdate, request, type TestSocket } from '../../test/fleet-fixtures';
+import {
+  connectSocket,
+  eventually,
+  nextUpdate,
+  request,
+  storedCart,
+  type TestSocket,
+} from '../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../test/test-cart';
 import {
   createRideClub,
@@ -12,7 +19,6 @@ import {
   insertRide,
   type RideClub,
 } from '../modules/guest/guest-rides.test-support';
-import { rideServices } from '../modules/rides/ride-services';
 import { rides } from '../db/tables/rides';
 import { nextRideUpdate } from '../../test/socket-push';
 
@@ -109,8 +115,9 @@ describe('site rooms', () => {
     outsider.on('device:update', (view) => leaked.push(view));
 
     const cart = await someCart(demoSiteId);
+    const stored = await storedCart(rt, cart._id);
     const received = nextUpdate(member, cart._id, (view) => view.carNote === 'pushed');
-    rt.ctx.bus.emit('device.updated', { ...cart, carNote: 'pushed' });
+    rt.ctx.bus.emit('device.updated', { ...stored, carNote: 'pushed' });
     expect((await received).carNote).toBe('pushed');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(leaked).toEqual([]);
@@ -123,7 +130,7 @@ describe('site rooms', () => {
     const cart = await someCart(demoSiteId);
     const updates: CartView[] = [];
     socket.on('device:update', (view) => updates.push(view));
-    rt.ctx.bus.emit('device.updated', cart);
+    rt.ctx.bus.emit('device.updated', await storedCart(rt, cart._id));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(updates).toEqual([]);
   });
@@ -229,7 +236,7 @@ describe('rides', () => {
     const updates: RideView[] = [];
     member.on('ride:update', (view) => updates.push(view));
 
-    const ride = await rideServices(rt.ctx).lifecycle.openByUnlock({
+    const ride = await rt.ctx.rides.lifecycle.openByUnlock({
       deviceId: cart.deviceId,
       type: 'manual',
       meta: { name: null, email: null },

@@ -15,8 +15,9 @@ import { attachGuestNamespace } from './guest-namespace';
 import { latestPerKey } from './latest-per-key';
 import { Refused, socketReply } from './socket-replies';
 import { useRedisAdapter, type RedisFanOut } from './redis-adapter';
-import { type AuthUser } from '../modules/sites/site-access';
-import { cartViewFor } from '../modules/devices/devices.presenter';
+import type { AuthUser } from '../lib/access';
+import { cartViewFor, toCartView } from '../modules/devices/devices.presenter';
+import type { DeviceRow } from '../db/tables/devices';
 
 export interface RealtimeGateway {
   /** The Socket.IO server (tests and the bench count sockets through it). */
@@ -141,14 +142,15 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   // Domain events become socket events for the operators of the site they belong to.
   let closed = false;
   // A cart's push carries its open ride's driver and distance; one push per cart at a time, the newest
-  // view last, so a slower lookup never overtakes a later report.
+  // state last, so a slower lookup never overtakes a later report. The stored row becomes the socket's
+  // shape here, at the edge, when it is pushed.
   const { openRides } = ctx;
-  const newestView = new Map<string, CartView>();
+  const newestState = new Map<string, DeviceRow>();
   const pushDevice = latestPerKey(
     async (deviceId) => {
-      const view = newestView.get(deviceId);
-      newestView.delete(deviceId);
-      if (view && !closed) emitCart(await openRides.present(view));
+      const row = newestState.get(deviceId);
+      newestState.delete(deviceId);
+      if (row && !closed) emitCart(await openRides.present(toCartView(row)));
     },
     (error, deviceId) => log.error({ err: error, deviceId }, 'pushing a cart to operators failed'),
   );
@@ -160,15 +162,13 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
       .emit('device:update', cartViewFor(view, 'basic'));
   };
   // Two writers store a cart's state (the telemetry flush and an acknowledgement); each emits after its own
-  // commit, so their events can arrive here in the other order. A view older than one already seen is dropped.
+  // commit, so their events can arrive here in the other order. A state older than one already seen is dropped.
   const seenVersion = new Map<string, number>();
-  const onDeviceUpdated = (device: CartView) => {
-    if (device.stateVersion !== undefined) {
-      if (device.stateVersion < (seenVersion.get(device._id) ?? 0)) return;
-      seenVersion.set(device._id, device.stateVersion);
-    }
-    newestView.set(device._id, device);
-    pushDevice(device._id);
+  const onDeviceUpdated = (device: DeviceRow) => {
+    if (device.stateVersion < (seenVersion.get(device.id) ?? 0)) return;
+    seenVersion.set(device.id, device.stateVersion);
+    newestState.set(device.id, device);
+    pushDevice(device.id);
   };
   const onCommandUpdated = (command: CommandView) => {
     io.to(siteRoom(command.siteId)).emit('command:update', command);
@@ -226,6 +226,19 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     pushRide(rideId);
   };
   ctx.bus.on('ride.updated', onRideUpdated);
+  // bookings (issue 17): loaded by id like rides, one load at a time per booking; a cancelled one is pushed
+  // with its status, and the calendar drops it.
+  const pushBooking = latestPerKey(
+    async (key) => {
+      if (closed) return;
+      const [siteId, bookingId] = key.split(' ') as [string, string];
+      const view = await ctx.bookings.viewById(bookingId, siteId);
+      if (view) io.to(siteRoom(siteId)).emit('booking:update', view);
+    },
+    (error, key) => log.error({ err: error, key }, 'pushing a booking to operators failed'),
+  );
+  const onBookingUpdated = (bookingId: string, siteId: string) => pushBooking(`${siteId} ${bookingId}`);
+  ctx.bus.on('booking.updated', onBookingUpdated);
   const detachGuests = attachGuestNamespace(io, ctx);
 
   return {
@@ -236,6 +249,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
       ctx.bus.off('zones.updated', onZonesUpdated);
       ctx.bus.off('zone.alert', onZoneAlert);
       ctx.bus.off('ride.updated', onRideUpdated);
+      ctx.bus.off('booking.updated', onBookingUpdated);
       ctx.bus.off('user.access.changed', onUserAccessChanged);
       closed = true;
       detachGuests();

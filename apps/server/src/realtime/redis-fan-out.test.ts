@@ -2,7 +2,7 @@ import type { CartView, SiteListItem } from '@fairway/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, startTestServer } from '../../test/helpers';
 import type { Runtime } from '../runtime';
-import { connectSocket, nextUpdate, request } from '../../test/fleet-fixtures';
+import { connectSocket, nextUpdate, request, storedCart } from '../../test/fleet-fixtures';
 
 /**
  * Two server instances sharing a Redis: an update announced on one reaches a browser connected to the
@@ -50,7 +50,8 @@ describe.skipIf(!redisUrl)('realtime fan-out through Redis', () => {
         carts[0]!._id,
         (view) => view.carNote === 'from the other instance',
       );
-      first.ctx.bus.emit('device.updated', { ...carts[0]!, carNote: 'from the other instance' });
+      const stored = await storedCart(first, carts[0]!._id);
+      first.ctx.bus.emit('device.updated', { ...stored, carNote: 'from the other instance' });
       expect((await received).carNote).toBe('from the other instance');
     } finally {
       socket.close();

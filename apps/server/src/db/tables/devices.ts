@@ -101,6 +101,9 @@ export const devices = pgTable(
   ],
 );
 
+/** A cart as stored: what the state writer returns, the services read and the domain events carry. */
+export type DeviceRow = typeof devices.$inferSelect;
+
 /** Every accepted position report; written in batches by the telemetry writer, never one insert per message. */
 export const positions = pgTable(
   'positions',

@@ -42,6 +42,8 @@ export const sites = pgTable('sites', {
   openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
   bookingOffset: integer('booking_offset').notNull().default(0),
   bookingIntegration: boolean('booking_integration').notNull().default(false),
+  /** minutes a cart stays unbookable after each booking, for cleaning and charging (issue 17) */
+  bookingTurnaround: integer('booking_turnaround').notNull().default(20),
   autoLock: text('auto_lock').notNull().default('0'),
   lockFrom: text('lock_from').notNull().default('00:00'),
   roundTimeout: integer('round_timeout').notNull().default(0),

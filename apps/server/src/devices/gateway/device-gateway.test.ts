@@ -180,11 +180,11 @@ describe('device gateway', () => {
     expect(stored.disconnectedAt).not.toBeNull();
   });
 
-  it('records acknowledged config versions and hands acks to the registered handler', async () => {
+  it('records acknowledged config versions and hands acks to the commands sink', async () => {
     const device = await cartInDemoSite();
     const cart = await online(device);
     const acks: Array<[string, AckMessage]> = [];
-    rt.gateway.handle('ack', (deviceId, message) => void acks.push([deviceId, message]));
+    rt.deviceMessages.attach({ commandAck: (deviceId, message) => void acks.push([deviceId, message]) });
     await publishJson(
       cart,
       deviceTopic(device.deviceId, 'config/ack'),
@@ -258,12 +258,14 @@ describe('device gateway', () => {
     rt.gateway.client.on('packetreceive', onReceive);
     rt.gateway.client.on('packetsend', onSend);
     let tries = 0;
-    rt.gateway.handle('ack', (_deviceId, message) => {
-      tries += 1;
-      // What node-postgres throws while PostgreSQL is stopped.
-      if (tries < 3)
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-      seen.push(`stored ${message.id}`);
+    rt.deviceMessages.attach({
+      commandAck: (_deviceId, message) => {
+        tries += 1;
+        // What node-postgres throws while PostgreSQL is stopped.
+        if (tries < 3)
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        seen.push(`stored ${message.id}`);
+      },
     });
     try {
       await publishJson(cart, topic, { id: 'late-1', ok: true, ts: Date.now() }, { qos: 1 });
@@ -276,12 +278,59 @@ describe('device gateway', () => {
     }
   });
 
+  it("sends the PUBACK of a cart's event only once every reaction to it has settled", async () => {
+    const device = await cartInDemoSite();
+    const cart = await online(device);
+    const topic = deviceTopic(device.deviceId, 'event');
+    let packetId: number | undefined;
+    let pubacked = false;
+    const onReceive = (packet: Packet) => {
+      if (packet.cmd === 'publish' && packet.topic === topic) packetId = packet.messageId;
+    };
+    const onSend = (packet: Packet) => {
+      if (packet.cmd === 'puback' && packet.messageId === packetId) pubacked = true;
+    };
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reacted = false;
+    // A slow reaction (as a code ride or a zone alert waiting on the database) holds the acknowledgement.
+    const slowReaction = async (deviceId: string) => {
+      if (deviceId !== device.deviceId) return;
+      reacted = true;
+      await gate;
+    };
+    rt.ctx.bus.on('device.event', slowReaction);
+    rt.gateway.client.on('packetreceive', onReceive);
+    rt.gateway.client.on('packetsend', onSend);
+    try {
+      await publishJson(
+        cart,
+        topic,
+        { id: crypto.randomUUID(), type: 'key_alarm', ts: Date.now(), data: {} },
+        { qos: 1 },
+      );
+      await eventually(() => reacted);
+      // The other reactions have run meanwhile; the broker still holds the event as unacknowledged.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(pubacked).toBe(false);
+      release();
+      await eventually(() => pubacked);
+    } finally {
+      release();
+      rt.ctx.bus.off('device.event', slowReaction);
+      rt.gateway.client.off('packetreceive', onReceive);
+      rt.gateway.client.off('packetsend', onSend);
+    }
+  });
+
   it('lets a message go whose handler fails for another reason, and keeps hearing', async () => {
     const device = await cartInDemoSite();
     const cart = await online(device);
     const failures = rt.gateway.stats().handlerFailures;
-    rt.gateway.handle('ack', () => {
-      throw new Error('a bug');
+    rt.deviceMessages.attach({
+      commandAck: () => {
+        throw new Error('a bug');
+      },
     });
     await publishJson(
       cart,

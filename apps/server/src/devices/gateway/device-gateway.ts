@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import { createHash } from 'node:crypto';
 import {
   CHANNEL_QOS,
   DEVICE_PUBLISHES,
@@ -10,27 +9,17 @@ import {
 } from '@fairway/domain';
 import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import type { DomainEventBus } from '../../lib/events';
-import { RetryStopped, retryWhileDatabaseDown } from '../../lib/retry';
-import { toCartView } from '../../modules/devices/devices.presenter';
-import { changeFromConfigAck, changeFromStatus, changeFromTelemetry, positionOf } from './device-change';
-import { poolOf, writeDeviceStates } from './device-state-sql';
-import {
-  DeviceStateWriter,
-  type DeviceStateWriterOptions,
-  type DeviceStateWriterStats,
-} from './device-state-writer';
-import { parseInbound, type InboundMessage } from './inbound-message';
-import type { DeviceMessageHandlers, HandledChannel } from './message-handlers';
+import type { DeviceMessageDispatcher } from './device-message-dispatcher';
+import type { DeviceStateWriterStats } from './device-state-writer';
+import { parseInbound } from './inbound-message';
 import { connectServerClient } from './server-connection';
 
 export interface DeviceGatewayOptions {
   url: string;
   username: string;
   password: string;
-  db: Db;
-  bus: DomainEventBus;
+  /** Where every validated message goes (the one road into the server). */
+  dispatcher: DeviceMessageDispatcher;
   log: Logger;
   /**
    * Stable per server instance, so the broker keeps this instance's session across restarts. Two
@@ -40,8 +29,6 @@ export interface DeviceGatewayOptions {
   clientId?: string;
   /** Shared-subscription group of all server instances (default 'fairway'). */
   shareGroup?: string;
-  writer?: Partial<DeviceStateWriterOptions>;
-  handlers?: Partial<DeviceMessageHandlers>;
 }
 
 export interface DeviceGatewayStats {
@@ -65,8 +52,6 @@ export interface DeviceGateway {
    * since: the health check's measure of a gateway that is connected but deaf.
    */
   lastHeardAt(): number;
-  /** Plugs a service into a control channel (replaces the previous handler of that channel). */
-  handle<C extends HandledChannel>(channel: C, handler: DeviceMessageHandlers[C]): void;
   /** Publishes a command (QoS 1, not retained); resolves when the broker has taken it (PUBACK). */
   sendCommand(deviceId: string, command: CommandMessage): Promise<void>;
   /** Publishes a cart's config retained with QoS 1: a cart that is offline gets it when it reconnects. */
@@ -77,29 +62,17 @@ export interface DeviceGateway {
 }
 
 /**
- * The device side of the server: one MQTT client subscribed to every cart's outbound channels (through a
- * `$share` group when the broker offers it, so several instances split the traffic), which validates each
- * message against the protocol schemas, batches state into PostgreSQL and announces every stored change as
- * a `device.updated` domain event.
+ * The device side of the server's transport: one MQTT client subscribed to every cart's outbound channels
+ * (through a `$share` group when the broker offers it, so several instances split the traffic), which
+ * validates each message against the protocol schemas and hands it to the dispatcher, and answers the broker
+ * (PUBACK) only once the dispatcher has handled a control message; a second client publishes commands and
+ * configs.
  */
 export async function startDeviceGateway(options: DeviceGatewayOptions): Promise<DeviceGateway> {
   const log = options.log.child({ part: 'device-gateway' });
-  const { bus } = options;
-  const handlers: Partial<DeviceMessageHandlers> = { ...options.handlers };
-  const counters = { received: 0, invalid: 0, handlerFailures: 0 };
+  const { dispatcher } = options;
+  const counters = { received: 0, invalid: 0 };
   let lastHeardAt = Date.now();
-  let closing = false;
-
-  const pool = poolOf(options.db);
-  const writer = new DeviceStateWriter(
-    (changes, positions) => writeDeviceStates(pool, changes, positions),
-    log,
-    (rows) => {
-      const now = Date.now();
-      for (const row of rows) bus.emit('device.updated', toCartView(row, now));
-    },
-    options.writer,
-  );
 
   /**
    * The control messages being handled, by packet. MQTT.js emits 'message' and then calls `handleMessage`,
@@ -107,13 +80,6 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
    * learns that an ack or event was received only after it is stored, and keeps it for redelivery otherwise.
    */
   const handling = new WeakMap<object, Promise<void>>();
-  /**
-   * The same message redelivered while it is still being handled (the connection dropped meanwhile) or
-   * just after (its PUBACK was lost) joins the first handling instead of acting twice; a few minutes' worth
-   * of keys are kept.
-   */
-  const recent = new Map<string, { done: Promise<void>; at: number }>();
-  const RECENT_MS = 10 * 60_000;
 
   const prepare = (mqttClient: MqttClient) => {
     mqttClient.on('message', onMessage);
@@ -175,84 +141,11 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
       return;
     }
     if (!parsed.inbound) return;
-    const pending = dispatch(parsed.inbound, packet.retain === true, topic, payload);
+    const pending = dispatcher.dispatch(parsed.inbound, {
+      receivedAt: Date.now(),
+      retained: packet.retain === true,
+    });
     if (pending) handling.set(packet, pending);
-  }
-
-  /** Stores or hands on one message; a control message answers the promise its PUBACK waits for. */
-  function dispatch(
-    inbound: InboundMessage,
-    retained: boolean,
-    topic: string,
-    payload: Buffer,
-  ): Promise<void> | null {
-    const receivedAt = Date.now();
-    const { deviceId } = inbound;
-    switch (inbound.channel) {
-      case 'telemetry':
-        writer.enqueue(
-          changeFromTelemetry(deviceId, inbound.message, receivedAt),
-          positionOf(deviceId, inbound.message),
-        );
-        return null;
-      case 'status':
-        writer.enqueue(changeFromStatus(deviceId, inbound.message, receivedAt, retained));
-        return null;
-      case 'config/ack': {
-        log.info({ deviceId, config: inbound.message }, 'config acknowledged');
-        const change = changeFromConfigAck(deviceId, inbound.message);
-        if (change) writer.enqueue(change);
-        return once(topic, payload, () => callHandler('config/ack', deviceId, inbound.message, receivedAt));
-      }
-      case 'ack':
-        log.info({ deviceId, ack: inbound.message }, 'command acknowledged');
-        return once(topic, payload, () => callHandler('ack', deviceId, inbound.message, receivedAt));
-      case 'event':
-        log.info({ deviceId, event: inbound.message }, 'device event');
-        return once(topic, payload, () => callHandler('event', deviceId, inbound.message, receivedAt));
-    }
-  }
-
-  function once(topic: string, payload: Buffer, run: () => Promise<void>): Promise<void> {
-    const now = Date.now();
-    for (const [key, entry] of recent) {
-      if (now - entry.at < RECENT_MS) break;
-      recent.delete(key);
-    }
-    const key = createHash('sha256').update(topic).update('\n').update(payload).digest('base64');
-    const seen = recent.get(key);
-    if (seen) return seen.done;
-    const done = run();
-    recent.set(key, { done, at: now });
-    // A handling stopped by shutdown is not done: the redelivery at the next start must run it.
-    done.catch(() => recent.delete(key));
-    return done;
-  }
-
-  /**
-   * Runs the channel's handler until it succeeds while the database is away (see DeviceMessageHandlers);
-   * rejects only when the gateway closes first, so that no PUBACK goes out for an unstored message.
-   */
-  async function callHandler<C extends HandledChannel>(
-    channel: C,
-    deviceId: string,
-    message: Parameters<DeviceMessageHandlers[C]>[1],
-    receivedAt: number,
-  ): Promise<void> {
-    try {
-      await retryWhileDatabaseDown(
-        async () => {
-          const handler = handlers[channel] as
-            ((id: string, m: typeof message, at: number) => void | Promise<void>) | undefined;
-          await handler?.(deviceId, message, receivedAt);
-        },
-        { log, what: `handling a device ${channel}`, context: { deviceId }, stopped: () => closing },
-      );
-    } catch (error) {
-      if (error instanceof RetryStopped) throw error;
-      counters.handlerFailures += 1;
-      log.error({ err: error, channel, deviceId }, 'device message handler failed');
-    }
   }
 
   // Subscribe again on every (re)connect, whether or not the broker says it kept our session: Mosquitto
@@ -270,9 +163,6 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     client,
     connected: () => client.connected && publisher.connected,
     lastHeardAt: () => lastHeardAt,
-    handle(channel, handler) {
-      handlers[channel] = handler;
-    },
     async sendCommand(deviceId, command) {
       await publisher.publishAsync(deviceTopic(deviceId, 'command'), JSON.stringify(command), {
         qos: CHANNEL_QOS.command,
@@ -284,13 +174,13 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
         retain: true,
       });
     },
-    stats: () => ({ ...counters, sharedSubscriptions, writer: writer.stats() }),
+    stats: () => ({ ...counters, sharedSubscriptions, ...dispatcher.stats() }),
     async close() {
       // Disconnect first: a QoS 1 message that arrives from now on stays unacknowledged in the session and is
       // redelivered at the next start, instead of being acknowledged and then missing the final flush.
-      closing = true;
+      dispatcher.stopHandling();
       await Promise.all([client.endAsync(), publisher.endAsync()]);
-      await writer.close();
+      await dispatcher.close();
     },
   };
 }

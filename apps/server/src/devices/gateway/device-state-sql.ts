@@ -2,7 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/tables/devices';
-import type { DeviceRow } from '../../modules/devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import type { DeviceChange, PositionRow } from './device-change';
 
 /*

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DeviceRow } from '../../modules/devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import { eventually, telemetry } from '../../../test/fleet-fixtures';
 import { changeFromTelemetry, positionOf, type DeviceChange, type PositionRow } from './device-change';
 import { DeviceStateWriter, type DeviceStateWriterOptions, type WriteBatch } from './device-state-writer';

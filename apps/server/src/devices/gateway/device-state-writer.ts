@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DeviceRow } from '../../modules/devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import { mergeChanges, type DeviceChange, type PositionRow } from './device-change';
 
 /** Stores one batch in one transaction and returns the stored device rows (`writeDeviceStates`). */

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
-import type { DbExecutor } from '../users/users.repository';
+import type { DbExecutor } from '../../db/client';
 import { passwordResets, refreshTokens } from '../../db/tables/auth';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -7,6 +7,11 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 /** SQL for refresh tokens and password resets (users and invites are in UsersRepository). */
 export class AuthRepository {
   constructor(private readonly db: DbExecutor) {}
+
+  /** The same queries inside a transaction the calling service runs (the composition root builds this one). */
+  in(db: DbExecutor): AuthRepository {
+    return new AuthRepository(db);
+  }
 
   async insertRefreshToken(values: {
     userId: string;

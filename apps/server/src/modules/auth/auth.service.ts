@@ -6,9 +6,14 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import { renderMail } from '../mail/templates';
 import { USER_MESSAGES } from '../users/user-messages';
 import { toAccount } from '../users/users.presenter';
-import { UsersRepository, isUniqueViolation, type UserPatch, type UserRow } from '../users/users.repository';
+import {
+  isUniqueViolation,
+  type UserPatch,
+  type UserRow,
+  type UsersRepository,
+} from '../users/users.repository';
 import type { VerifiedAccess } from './access-token';
-import { AuthRepository } from './auth.repository';
+import type { AuthRepository } from './auth.repository';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
 
 export interface TokenPair {
@@ -35,13 +40,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * JWTs naming their family (`sid`); every request checks that family is still alive (`SessionCheck`).
  */
 export class AuthService {
-  private readonly users: UsersRepository;
-  private readonly auth: AuthRepository;
-
-  constructor(private readonly ctx: CoreContext) {
-    this.users = new UsersRepository(ctx.db);
-    this.auth = new AuthRepository(ctx.db);
-  }
+  constructor(
+    private readonly ctx: CoreContext,
+    private readonly users: UsersRepository,
+    private readonly auth: AuthRepository,
+  ) {}
 
   async login(email: string, password: string): Promise<TokenPair> {
     const user = await this.users.findByEmail(email);
@@ -73,7 +76,7 @@ export class AuthService {
     // Revoking the token and issuing its successor commit together: a request checking the session in
     // between must never find the family without a live token (it would answer 401 to a valid session).
     const pair = await this.ctx.db.transaction(async (tx) => {
-      const auth = new AuthRepository(tx);
+      const auth = this.auth.in(tx);
       // Only one request may rotate a token; the loser presented an already-used token.
       if (!(await auth.revokeRefreshToken(row.id))) return null;
       return this.startSession(user, row.familyId, auth);
@@ -158,7 +161,7 @@ export class AuthService {
     const passwordHash = await hashPassword(body.password);
     try {
       await this.ctx.db.transaction(async (tx) => {
-        const users = new UsersRepository(tx);
+        const users = this.users.in(tx);
         if (!(await users.deleteInvite(invite.id))) throw badRequest(MESSAGES.inviteInvalid);
         await users.insert({
           email: invite.email,
@@ -185,13 +188,18 @@ export class AuthService {
     })().catch((error: unknown) => this.ctx.log.error({ err: error }, 'password reset mail failed'));
   }
 
-  /** Creates a single-use reset token (stored hashed) and mails its link in the user's language. */
   /** Ends the user's sessions and outstanding reset links (an admin set their password). */
   async endSessions(userId: string): Promise<void> {
     await this.auth.revokeUserTokens(userId);
     await this.auth.invalidatePasswordResets(userId);
   }
 
+  /** Removes refresh tokens and reset links expired a week ago or more (a daily job). */
+  pruneExpiredSessions(): Promise<{ refreshTokens: number; passwordResets: number }> {
+    return this.auth.pruneExpired();
+  }
+
+  /** Creates a single-use reset token (stored hashed) and mails its link in the user's language. */
   async sendPasswordReset(user: UserRow): Promise<void> {
     const token = randomToken();
     const minutes = LIMITS.passwordResetTtlMinutes;
@@ -211,11 +219,11 @@ export class AuthService {
   async resetPassword(body: { userId: string; token: string; password: string }): Promise<void> {
     const passwordHash = await hashPassword(body.password);
     await this.ctx.db.transaction(async (tx) => {
-      const auth = new AuthRepository(tx);
+      const auth = this.auth.in(tx);
       if (!(await auth.consumePasswordReset(body.userId, hashToken(body.token)))) {
         throw badRequest(MESSAGES.resetInvalid);
       }
-      const updated = await new UsersRepository(tx).update(body.userId, { passwordHash });
+      const updated = await this.users.in(tx).update(body.userId, { passwordHash });
       if (!updated) throw badRequest(MESSAGES.resetInvalid);
       await auth.invalidatePasswordResets(body.userId);
       await auth.revokeUserTokens(body.userId);

@@ -1,7 +1,7 @@
 import { and, eq, exists, isNull } from 'drizzle-orm';
 import { isRole } from '@fairway/domain';
 import type { Db } from '../../db/client';
-import type { AuthUser } from '../sites/site-access';
+import type { AuthUser, SessionLookup } from '../../lib/access';
 import { users } from '../../db/tables/users';
 import type { AccessTokens } from './access-token';
 import { refreshTokens } from '../../db/tables/auth';
@@ -24,7 +24,7 @@ export interface AuthSession {
  * a cache. That costs no extra round trip, and a revocation on one server instance is seen by every other
  * instance at the next request, with no cache to invalidate or notification to miss.
  */
-export class SessionCheck {
+export class SessionCheck implements SessionLookup {
   constructor(
     private readonly db: Db,
     private readonly tokens: AccessTokens,

@@ -9,6 +9,7 @@ import {
   nextUpdate,
   request,
   type TestSocket,
+  storedCart,
 } from '../../../test/fleet-fixtures';
 import type { Runtime } from '../../runtime';
 import { TEST_PASSWORD, createUser } from '../users/users.test-support';
@@ -207,7 +208,7 @@ async function reaches(socket: TestSocket, control: TestSocket, cart: CartView):
   };
   socket.on('device:update', onUpdate);
   const atControl = nextUpdate(control, cart._id, (view) => view.carNote === note);
-  rt.ctx.bus.emit('device.updated', { ...cart, carNote: note });
+  rt.ctx.bus.emit('device.updated', { ...(await storedCart(rt, cart._id)), carNote: note });
   await atControl;
   await request(socket, 'leave:site', randomUUID());
   socket.off('device:update', onUpdate);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { MemberLang } from '@fairway/domain';
-import type { Db } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { devices } from '../../db/tables/devices';
 import { members } from '../../db/tables/members';
@@ -48,7 +48,12 @@ function conflictOf(error: unknown): CodeConflict | null {
  * unique indexes are the authority on duplicates: a write that breaks one comes back as a conflict.
  */
 export class CodesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbExecutor) {}
+
+  /** The same queries inside a transaction the calling service runs (the composition root builds this one). */
+  in(db: DbExecutor): CodesRepository {
+    return new CodesRepository(db);
+  }
 
   async find(siteId: string, id: string): Promise<CodeRow | null> {
     const [row] = await this.db

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CommandSource, CommandState } from '@fairway/domain';
 import type { Db } from '../../db/client';
-import type { DeviceRow } from '../devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import { devices } from '../../db/tables/devices';
 import type { CommandRow } from './commands.presenter';
 import { deviceCommands } from '../../db/tables/commands';

@@ -21,7 +21,8 @@ import type { Logger } from 'pino';
 import type { DeviceConfigPublisher } from '../../context';
 import { conflict, forbidden, notFound, type HttpError } from '../../lib/errors';
 import type { DomainEventBus } from '../../lib/events';
-import { toCartView, type DeviceRow } from '../devices/devices.presenter';
+import { toCartView } from '../devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import type { SitesRepository } from '../sites/sites.repository';
 import { toCommandView, type CommandRow } from './commands.presenter';
 import { NO_ANSWER, type CommandsRepository } from './commands.repository';
@@ -391,7 +392,7 @@ export class CommandsService {
 
   private announce(command: CommandRow, device: DeviceRow | null): void {
     const view = toCommandView(command);
-    if (device) this.bus.emit('device.updated', toCartView(device));
+    if (device) this.bus.emit('device.updated', device);
     this.bus.emit('command.updated', view);
     if (FINAL_COMMAND_STATES.includes(view.state)) this.finished.emit(view._id, view);
   }

@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import type { DeviceConfigPublisher } from '../../context';
 import type { Db } from '../../db/client';
 import type { DomainEventBus } from '../../lib/events';
-import { toCartView } from '../devices/devices.presenter';
 import { devices } from '../../db/tables/devices';
 import { buildConfigContents } from './device-config.builder';
 import { deviceConfigs } from '../../db/tables/device-configs';
@@ -83,8 +82,7 @@ export class DeviceConfigService implements DeviceConfigPublisher {
       }
       return configs;
     });
-    const now = Date.now();
-    for (const { row } of published) this.bus.emit('device.updated', toCartView(row, now));
+    for (const { row } of published) this.bus.emit('device.updated', row);
     await this.send(published.map(({ row, config }) => ({ deviceId: row.id, config })));
     return { devices: published.length };
   }
@@ -121,7 +119,7 @@ export class DeviceConfigService implements DeviceConfigPublisher {
       })
       .where(sql`${devices.id} = ${deviceId} and ${devices.configVersion} <= ${ack.version}`)
       .returning();
-    if (row) this.bus.emit('device.updated', toCartView(row));
+    if (row) this.bus.emit('device.updated', row);
   }
 
   private async send(items: Array<{ deviceId: string; config: ConfigMessage }>): Promise<void> {

@@ -7,9 +7,7 @@ import {
   type CartView,
   type Role,
 } from '@fairway/domain';
-import type { devices } from '../../db/tables/devices';
-
-export type DeviceRow = typeof devices.$inferSelect;
+import type { DeviceRow } from '../../db/tables/devices';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/tables/devices';
-import type { DeviceRow } from './devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 
 export type DeviceChanges = Partial<
   Pick<

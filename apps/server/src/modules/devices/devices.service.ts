@@ -150,9 +150,8 @@ export class DevicesService {
       if (isUniqueViolation(error)) throw conflict('Car number already exists.');
       throw error;
     }
-    const views = rows.map((row) => toCartView(row));
-    for (const view of views) this.bus.emit('device.updated', view);
-    return views;
+    for (const row of rows) this.bus.emit('device.updated', row);
+    return rows.map((row) => toCartView(row));
   }
 }
 

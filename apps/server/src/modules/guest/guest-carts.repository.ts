@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { DeviceRow } from '../devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import { devices } from '../../db/tables/devices';
 import { rides } from '../../db/tables/rides';
 import { prices, services } from '../../db/tables/services';

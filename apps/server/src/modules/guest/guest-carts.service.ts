@@ -9,12 +9,11 @@ import {
   type GuestCodeUnlockBody,
   type RatesAnswer,
 } from '@fairway/domain';
-import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../lib/errors';
 import { toCartView } from '../devices/devices.presenter';
 import type { RideLifecycleService } from '../rides/ride-lifecycle.service';
-import { SitesRepository } from '../sites/sites.repository';
-import { GuestCartsRepository, type GuestCart } from './guest-carts.repository';
+import type { SitesRepository } from '../sites/sites.repository';
+import type { GuestCart, GuestCartsRepository } from './guest-carts.repository';
 
 const cartNotFound = () => new HttpError(404, 'Cart not found', 'cartNotFound');
 
@@ -31,16 +30,11 @@ function sameCode(given: string, expected: string | null): boolean {
  * phone that scanned its QR code, the prices it can be paid at, and the unlock with the cart's own code.
  */
 export class GuestCartsService {
-  private readonly carts: GuestCartsRepository;
-  private readonly sites: SitesRepository;
-
   constructor(
-    db: Db,
+    private readonly carts: GuestCartsRepository,
+    private readonly sites: SitesRepository,
     private readonly lifecycle: Pick<RideLifecycleService, 'openByUnlock'>,
-  ) {
-    this.carts = new GuestCartsRepository(db);
-    this.sites = new SitesRepository(db);
-  }
+  ) {}
 
   async cartView(deviceId: string): Promise<GuestCartView> {
     const { device, site, openRide } = await this.findCart(deviceId);

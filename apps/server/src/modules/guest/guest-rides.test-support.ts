@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Runtime } from '../../runtime';
 import { uniqueSerial } from '../../../test/fleet-fixtures';
 import { devices, positions } from '../../db/tables/devices';
-import type { DeviceRow } from '../devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import { tokenFor } from '../members/members.test-support';
 import type { RideRow } from '../rides/rides.repository';
 import { rides } from '../../db/tables/rides';

@@ -15,9 +15,7 @@ import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { devices } from '../../db/tables/devices';
 import { prices } from '../../db/tables/services';
 import { EMPTY_PUBLIC_PROFILE, sites } from '../../db/tables/sites';
-import { rideServices } from '../rides/ride-services';
 import { rides } from '../../db/tables/rides';
-import { GuestCartsService } from './guest-carts.service';
 import {
   CLUB_UNLOCK_FEE,
   createRideClub,
@@ -83,9 +81,8 @@ const vehicle = (power: VehicleInfo['power']): VehicleInfo => ({
 });
 
 /** Waits read the services, not the routes: polling must not spend the phone's rate limit. */
-const cartStatus = async (deviceId: string) =>
-  (await new GuestCartsService(rt.ctx.db, rideServices(rt.ctx).lifecycle).cartView(deviceId)).status;
-const stageOf = async (rideId: string) => (await rideServices(rt.ctx).views.guestView(rideId))?.stage;
+const cartStatus = async (deviceId: string) => (await rt.ctx.guestCarts.cartView(deviceId)).status;
+const stageOf = async (rideId: string) => (await rt.ctx.rides.views.guestView(rideId))?.stage;
 
 /** A real cart of the club with its own code, connected and online. */
 async function onlineCart(code: string): Promise<TestCart> {

@@ -44,6 +44,11 @@ export const RAW_HEAT_CELLS = `
 export class HistoryRepository {
   constructor(private readonly db: Pick<pg.ClientBase, 'query'>) {}
 
+  /** The same queries on one connection the calling service holds (the composition root builds the pool one). */
+  in(db: Pick<pg.ClientBase, 'query'>): HistoryRepository {
+    return new HistoryRepository(db);
+  }
+
   async siteTimezone(siteId: string): Promise<string | null> {
     const { rows } = await this.db.query<{ timezone: string }>('SELECT timezone FROM sites WHERE id = $1', [
       siteId,

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { HistoryTrail, RideHistory, RideHistoryQuery } from '@fairway/domain';
 import { HttpError, notFound } from '../../lib/errors';
 import { planPieces, type Piece } from './history-plan';
-import { HistoryRepository, type SiteCart, type TimeWindow } from './history.repository';
+import type { HistoryRepository, SiteCart, TimeWindow } from './history.repository';
 import { HISTORY_SETTINGS } from './history.settings';
 import { historyTransaction } from './history.transaction';
 import { dayTrail, fitPointBudget, mergeDayTrails, type Segment } from './trail-builder';
@@ -26,12 +26,13 @@ interface Plan {
 export class HistoryService {
   constructor(
     private readonly pool: pg.Pool,
+    private readonly repository: HistoryRepository,
     private readonly maxRawReports: number = HISTORY_SETTINGS.maxRawReports,
   ) {}
 
   rideHistory(siteId: string, query: RideHistoryQuery): Promise<RideHistory> {
     return historyTransaction(this.pool, 'read', async (client) => {
-      const history = new HistoryRepository(client);
+      const history = this.repository.in(client);
       const timezone = await history.siteTimezone(siteId);
       if (!timezone) throw notFound('Site not found');
       const chunks = await history.dayChunks(siteId, timezone, new Date(query.start), new Date(query.end));

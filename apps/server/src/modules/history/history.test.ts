@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import { inArray, sql } from 'drizzle-orm';
 import type { RideHistory } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { devices, positions } from '../../db/tables/devices';
-import { rollUpHistory } from './history.rollup';
+import { HistoryRepository } from './history.repository';
 import { HistoryService } from './history.service';
 
 // The demo club is in Europe/London: in July its days run 23:00–23:00 UTC, so a UTC day would cut them.
@@ -19,7 +18,6 @@ const METRE = 1 / 111_195;
 const METRE_LAT_M = 111_195;
 const METRE_LNG_M = 111_195 * Math.cos((CENTRE[0] * Math.PI) / 180);
 const DAY_MS = 86_400_000;
-const log = pino({ level: 'silent' });
 
 let rt: Runtime;
 let admin: string;
@@ -219,7 +217,7 @@ describe('GET /api/dashboard/rides/history: answers from raw positions', () => {
   });
 
   it('refuses with 503 a range whose many days not rolled up hold too many reports to read raw', async () => {
-    const strict = new HistoryService(rt.ctx.database.pool, 10);
+    const strict = new HistoryService(rt.ctx.database.pool, new HistoryRepository(rt.ctx.database.pool), 10);
     const query = {
       start: new Date(Date.parse(DAY_1) - DAY_MS).toISOString(),
       end: AFTER,
@@ -271,7 +269,7 @@ describe('rollUpHistory', () => {
   });
 
   it('rolls up the ended days and today so far, and the answers cover the same ground', async () => {
-    const first = await rollUpHistory(rt.ctx.db, log, new Date(AFTER));
+    const first = await rt.ctx.historyRollup.run(new Date(AFTER));
     expect(first.days).toBeGreaterThanOrEqual(6);
     expect(first.remaining).toBe(0);
     // From the Monday of the first report's week, so that week can be rolled up whole later.
@@ -286,20 +284,20 @@ describe('rollUpHistory', () => {
     expect(await uptoOf(1, '2024-07-12')).toBe('2024-07-12T23:00:00.000Z');
     // Today (13 July) as far as 15 minutes ago: reports may still be on their way.
     expect(await uptoOf(1, '2024-07-13')).toBe('2024-07-13T11:45:00.000Z');
-    expect(await rollUpHistory(rt.ctx.db, log, new Date(AFTER))).toEqual({ days: 0, weeks: 0, remaining: 0 });
+    expect(await rt.ctx.historyRollup.run(new Date(AFTER))).toEqual({ days: 0, weeks: 0, remaining: 0 });
     expectSameAnswers(await snapshot(), rawOnly);
   });
 
   it('rolls up today again as it goes on, and the day once it has ended 15 minutes ago', async () => {
-    await rollUpHistory(rt.ctx.db, log, new Date(Date.parse(DAY_4_END) + 60_000));
+    await rt.ctx.historyRollup.run(new Date(Date.parse(DAY_4_END) + 60_000));
     expect(await uptoOf(1, '2024-07-13')).toBe('2024-07-13T22:46:00.000Z');
-    await rollUpHistory(rt.ctx.db, log, new Date(Date.parse(DAY_4_END) + 16 * 60_000));
+    await rt.ctx.historyRollup.run(new Date(Date.parse(DAY_4_END) + 16 * 60_000));
     expect(await uptoOf(1, '2024-07-13')).toBe(DAY_4_END);
     expectSameAnswers(await snapshot(), rawOnly);
   });
 
   it('rolls up a whole week as one, and a range holding it reads it', async () => {
-    const result = await rollUpHistory(rt.ctx.db, log, new Date('2024-07-16T12:00:00.000Z'));
+    const result = await rt.ctx.historyRollup.run(new Date('2024-07-16T12:00:00.000Z'));
     expect(result.weeks).toBeGreaterThanOrEqual(1);
     expect(await uptoOf(7, '2024-07-08')).toBe(WEEK_END);
     const { rows } = await rt.ctx.db.execute(
@@ -312,11 +310,11 @@ describe('rollUpHistory', () => {
   it('is safe to run concurrently', async () => {
     await rt.ctx.db.execute(sql`DELETE FROM history_rollups WHERE day BETWEEN '2024-07-01' AND '2024-07-31'`);
     const runs = await Promise.all(
-      [0, 1].map(() => rollUpHistory(rt.ctx.db, log, new Date('2024-07-16T12:00:00.000Z'))),
+      [0, 1].map(() => rt.ctx.historyRollup.run(new Date('2024-07-16T12:00:00.000Z'))),
     );
-    const rest = await rollUpHistory(rt.ctx.db, log, new Date('2024-07-16T12:00:00.000Z'));
+    const rest = await rt.ctx.historyRollup.run(new Date('2024-07-16T12:00:00.000Z'));
     expect(runs[0]!.weeks + runs[1]!.weeks + rest.weeks).toBeGreaterThanOrEqual(1);
-    expect(await rollUpHistory(rt.ctx.db, log, new Date('2024-07-16T12:00:00.000Z'))).toEqual({
+    expect(await rt.ctx.historyRollup.run(new Date('2024-07-16T12:00:00.000Z'))).toEqual({
       days: 0,
       weeks: 0,
       remaining: 0,

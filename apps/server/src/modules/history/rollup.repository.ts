@@ -32,6 +32,11 @@ const MAX_DAYS_BACK = 730;
 export class RollupRepository {
   constructor(private readonly db: Pick<pg.PoolClient, 'query'>) {}
 
+  /** The same queries on one connection the calling service holds (the composition root builds the pool one). */
+  in(db: Pick<pg.PoolClient, 'query'>): RollupRepository {
+    return new RollupRepository(db);
+  }
+
   /**
    * Every site day from the Monday before the site's first report (so that week can be rolled up whole)
    * that has ended by `cutoff` and is not rolled up to its end, and today when its roll-up ends more than

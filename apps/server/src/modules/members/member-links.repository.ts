@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { profiles } from '../../db/tables/profiles';
-import type { DbExecutor } from '../users/users.repository';
+import type { DbExecutor } from '../../db/client';
 import { members } from '../../db/tables/members';
 
 /** Links between a site's members and consumer-app profiles (spec §3 Member.profile). */

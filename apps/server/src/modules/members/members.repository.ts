@@ -3,7 +3,7 @@ import type { ImportCandidate, MEMBER_SORT_FIELDS, MemberLang, MemberSearchField
 import type { CodeRow } from '../codes/codes.presenter';
 import { codes } from '../../db/tables/codes';
 import { userGroups } from '../../db/tables/user-groups';
-import type { DbExecutor } from '../users/users.repository';
+import type { DbExecutor } from '../../db/client';
 import { folded, icu } from '../../lib/caseless-text';
 import type { MemberRow, MemberWithGroup } from './members.presenter';
 import { members } from '../../db/tables/members';
@@ -42,6 +42,11 @@ const withGroupName = { ...getTableColumns(members), userGroupName: userGroups.n
 /** Members are always read and written within one site, so another site's member id is not found. */
 export class MembersRepository {
   constructor(private readonly db: DbExecutor) {}
+
+  /** The same queries inside a transaction the calling service runs (the composition root builds this one). */
+  in(db: DbExecutor): MembersRepository {
+    return new MembersRepository(db);
+  }
 
   /** One page and the total in one query (a window count), with the user group's name joined in. */
   async page(siteId: string, query: MemberPageQuery): Promise<{ rows: MemberWithGroup[]; total: number }> {

@@ -14,10 +14,10 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { paginationOf } from '../devices/battery.service';
-import { SitesRepository } from '../sites/sites.repository';
-import { UserGroupsRepository } from '../user-groups/user-groups.repository';
+import type { SitesRepository } from '../sites/sites.repository';
+import type { UserGroupsRepository } from '../user-groups/user-groups.repository';
 import { toMemberView } from './members.presenter';
-import { MembersRepository, type MemberChanges, type MemberSortField } from './members.repository';
+import type { MemberChanges, MemberSortField, MembersRepository } from './members.repository';
 
 type MembersQuery = z.output<typeof membersQuery>;
 type MemberCreate = z.output<typeof memberCreateBody>;
@@ -36,13 +36,12 @@ export const defaultMemberLang = (siteLang: string): MemberLang =>
  * group must be one of the site's, and a member of another site does not exist for this one.
  */
 export class MembersService {
-  private readonly members: MembersRepository;
-  private readonly sites: SitesRepository;
-
-  constructor(private readonly db: Db) {
-    this.members = new MembersRepository(db);
-    this.sites = new SitesRepository(db);
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly members: MembersRepository,
+    private readonly sites: SitesRepository,
+    private readonly userGroups: UserGroupsRepository,
+  ) {}
 
   async page(siteId: string, query: MembersQuery): Promise<MembersPage> {
     const [field, direction] = query.sort.split(':') as [MemberSortField, 'asc' | 'desc'];
@@ -130,9 +129,9 @@ export class MembersService {
   ): Promise<T> {
     try {
       return await this.db.transaction(async (tx) => {
-        if (userGroupId && !(await new UserGroupsRepository(tx).lockForMembers(siteId, userGroupId)))
+        if (userGroupId && !(await this.userGroups.in(tx).lockForMembers(siteId, userGroupId)))
           throw badRequest('Unknown user group');
-        return write(new MembersRepository(tx));
+        return write(this.members.in(tx));
       });
     } catch (error) {
       // members_site_email_idx is the only unique index a member write can break.

@@ -17,11 +17,11 @@ import { toCartView } from '../devices/devices.presenter';
 import { devices } from '../../db/tables/devices';
 import { rides } from '../../db/tables/rides';
 import { prices, services } from '../../db/tables/services';
-import { SitesRepository } from '../sites/sites.repository';
+import type { SitesRepository } from '../sites/sites.repository';
 import type { PaymentProvider } from './payment-provider';
 import { isUuid } from './payment-events';
 import { toGuestPaymentView } from './payments.presenter';
-import { PaymentsRepository } from './payments.repository';
+import type { PaymentsRepository } from './payments.repository';
 
 /** How long a guest has to pay on the provider's page (Stripe's minimum expiry is 30 minutes). */
 export const CHECKOUT_EXPIRY_MS = 30 * 60_000;
@@ -34,17 +34,13 @@ export const CHECKOUT_EXPIRY_MS = 30 * 60_000;
  * the payment succeeded, never on the browser's word.
  */
 export class CheckoutService {
-  private readonly sites: SitesRepository;
-  private readonly payments: PaymentsRepository;
-
   constructor(
     private readonly db: Db,
+    private readonly sites: SitesRepository,
+    private readonly payments: PaymentsRepository,
     private readonly provider: PaymentProvider,
     private readonly log: Logger,
-  ) {
-    this.sites = new SitesRepository(db);
-    this.payments = new PaymentsRepository(db);
-  }
+  ) {}
 
   /** A guest's own payment, by its id or its checkout session id (the success address carries the latter). */
   async guestPayment(idOrSession: string): Promise<GuestPaymentView> {

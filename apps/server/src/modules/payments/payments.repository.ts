@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyAmount, PaymentStatus } from '@fairway/domain';
-import type { DbExecutor } from '../users/users.repository';
+import type { DbExecutor } from '../../db/client';
 import type { PaymentRow } from './payments.presenter';
 import { payments } from '../../db/tables/payments';
 
@@ -24,6 +24,11 @@ const UNCONFIRMED_LOOKBACK_MS = 24 * 60 * 60_000;
 /** The ledger; always read within one site, so another site's payment is not found. */
 export class PaymentsRepository {
   constructor(private readonly db: DbExecutor) {}
+
+  /** The same queries inside a transaction the calling service runs (the composition root builds this one). */
+  in(db: DbExecutor): PaymentsRepository {
+    return new PaymentsRepository(db);
+  }
 
   async insert(values: NewPayment): Promise<PaymentRow> {
     const [row] = await this.db.insert(payments).values(values).returning();

@@ -1,11 +1,10 @@
 import type { BalanceAnswer, PaymentView, PaymentsPage, PaymentsQuery } from '@fairway/domain';
-import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { paginationOf } from '../devices/battery.service';
-import { SitesRepository } from '../sites/sites.repository';
+import type { SitesRepository } from '../sites/sites.repository';
 import type { PaymentProvider } from './payment-provider';
 import { toPaymentView } from './payments.presenter';
-import { PaymentsRepository } from './payments.repository';
+import type { PaymentsRepository } from './payments.repository';
 import type { RefundsService } from './refunds.service';
 
 /** Payouts the Revenue page lists (its date select). */
@@ -13,17 +12,12 @@ const PAYOUTS_SHOWN = 20;
 
 /** The club's side of payments (spec §2 Reports → Revenue, §7 GET /payments, /payments/balance). */
 export class PaymentsService {
-  private readonly ledger: PaymentsRepository;
-  private readonly sites: SitesRepository;
-
   constructor(
-    db: Db,
+    private readonly ledger: PaymentsRepository,
+    private readonly sites: SitesRepository,
     private readonly provider: PaymentProvider,
     private readonly refunds: RefundsService,
-  ) {
-    this.ledger = new PaymentsRepository(db);
-    this.sites = new SitesRepository(db);
-  }
+  ) {}
 
   async page(siteId: string, query: PaymentsQuery): Promise<PaymentsPage> {
     const range = {

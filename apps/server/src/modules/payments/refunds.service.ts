@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { HttpError, conflict } from '../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 import type { PaymentRow } from './payments.presenter';
-import { PaymentsRepository } from './payments.repository';
+import type { PaymentsRepository } from './payments.repository';
 
 /**
  * Giving a card payment back in full. The payment row stays locked while the provider refunds, and the
@@ -13,13 +13,14 @@ import { PaymentsRepository } from './payments.repository';
 export class RefundsService {
   constructor(
     private readonly db: Db,
+    private readonly payments: PaymentsRepository,
     private readonly provider: PaymentProvider,
   ) {}
 
   /** Refunds a succeeded card payment; refuses (409 notRefundable) anything else. Answers the updated row. */
   async refund(paymentId: string, reason: RefundReason): Promise<PaymentRow> {
     return this.db.transaction(async (tx) => {
-      const repository = new PaymentsRepository(tx);
+      const repository = this.payments.in(tx);
       const payment = await repository.lock(paymentId);
       if (
         !payment ||

@@ -5,7 +5,7 @@ import type { OnboardingService } from './onboarding.service';
 import { applyPaymentEvent, isPaidSession, sessionIntentId } from './payment-events';
 import type { PaymentDetails, PaymentProvider, ProviderEvent } from './payment-provider';
 import type { PaymentRow } from './payments.presenter';
-import { PaymentsRepository } from './payments.repository';
+import type { PaymentsRepository } from './payments.repository';
 import { webhookEvents } from '../../db/tables/payments';
 
 /** What a succeeded payment buys starts here (the paid ride); it must be idempotent per payment. */
@@ -26,6 +26,7 @@ const MAX_ATTEMPTS = 20;
 export class WebhooksService {
   constructor(
     private readonly db: Db,
+    private readonly payments: PaymentsRepository,
     private readonly provider: PaymentProvider,
     private readonly onboarding: OnboardingService,
     private readonly purchases: PaidPurchase,
@@ -75,7 +76,7 @@ export class WebhooksService {
           .where(and(eq(webhookEvents.id, eventId), isNull(webhookEvents.processedAt)))
           .for('update');
         if (!locked) return null;
-        const payment = await applyPaymentEvent(new PaymentsRepository(tx), event, details, this.log);
+        const payment = await applyPaymentEvent(this.payments.in(tx), event, details, this.log);
         await tx
           .update(webhookEvents)
           .set({ processedAt: sql`now()`, attempts: sql`${webhookEvents.attempts} + 1`, lastError: null })
@@ -123,7 +124,7 @@ export class WebhooksService {
   }
 
   private async accountOfSession(sessionId: string): Promise<string | null> {
-    const row = await new PaymentsRepository(this.db).findBySession(sessionId);
+    const row = await this.payments.findBySession(sessionId);
     return row?.providerAccountId ?? null;
   }
 }

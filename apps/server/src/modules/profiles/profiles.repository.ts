@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../users/users.repository';
+import type { DbExecutor } from '../../db/client';
 import { profiles } from '../../db/tables/profiles';
 
 export type ProfileRow = typeof profiles.$inferSelect;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { CartView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, loginAs, startTestServer } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
@@ -14,8 +13,7 @@ import {
   insertCode,
   insertMember,
 } from '../codes/codes.test-support';
-import { toCartView } from '../devices/devices.presenter';
-import { devices } from '../../db/tables/devices';
+import { devices, type DeviceRow } from '../../db/tables/devices';
 import { rides } from '../../db/tables/rides';
 
 let rt: Runtime;
@@ -93,9 +91,9 @@ describe('rides from codes entered at a cart', () => {
     await publish();
     await eventually(() => hasCode(cart, code.code));
 
-    const inUse = new Promise<CartView>((resolve) => {
-      const listener = (view: CartView) => {
-        if (view._id !== cart.deviceId || !view.inUse) return;
+    const inUse = new Promise<DeviceRow>((resolve) => {
+      const listener = (view: DeviceRow) => {
+        if (view.id !== cart.deviceId || !view.inUse) return;
         rt.ctx.bus.off('device.updated', listener);
         resolve(view);
       };
@@ -257,7 +255,7 @@ describe('rides from codes entered at a cart', () => {
       .set({ lockStatus: 1, lastReportAt: new Date(ride.createdAt.getTime() - 1_000) })
       .where(eq(devices.id, cart.deviceId))
       .returning();
-    rt.ctx.bus.emit('device.updated', toCartView(stale!));
+    rt.ctx.bus.emit('device.updated', stale!);
     await settle();
     expect((await openRide(cart.deviceId))?.id).toBe(ride.id);
 

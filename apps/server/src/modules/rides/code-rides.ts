@@ -1,11 +1,8 @@
-import type { CartView, CommandView, EventMessage } from '@fairway/domain';
+import type { CommandView, EventMessage } from '@fairway/domain';
+import type { DeviceRow } from '../../db/tables/devices';
 import type { AppContext } from '../../context';
 import { retryWhileDatabaseDown } from '../../lib/retry';
-import { CodeActivityRepository } from './code-activity.repository';
-import { RideLifecycleRepository } from './ride-lifecycle.repository';
-import { RideCartReactions, lockChangedLately } from './ride-lifecycle.reactions';
-import { RidesRepository } from './rides.repository';
-import { RidesService } from './rides.service';
+import { lockChangedLately } from './ride-lifecycle.reactions';
 
 /**
  * The cart's side of every ride (issue #4 code rides, issue #6 lifecycle): keypad and RFID unlocks reported
@@ -14,21 +11,12 @@ import { RidesService } from './rides.service';
  * their rides on (confirmed, paused, active again, ended: ride-lifecycle.reactions).
  *
  * Work that fails because the database is away is tried again until it succeeds, in order. Cart events come
- * from the device gateway through `event`, which settles once the event is stored, so the broker is told it
- * was received only then (issue 15 item 2). Returns `event` and the detach function.
+ * from the device dispatcher as `device.event`, emitted with `emitAndWait`: the listener's promise settles
+ * once the event is stored, so the broker is told it was received only then (issue 15 item 2). Returns the
+ * detach function.
  */
-export function attachCodeRides(ctx: AppContext): {
-  event(deviceId: string, event: EventMessage): Promise<void>;
-  detach(): void;
-} {
-  const service = new RidesService(
-    new RidesRepository(ctx.db),
-    new CodeActivityRepository(ctx.db),
-    ctx.deviceConfig,
-    ctx.bus,
-    ctx.log,
-  );
-  const reactions = new RideCartReactions(ctx.rides.lifecycle, new RideLifecycleRepository(ctx.db));
+export function attachCodeRides(ctx: AppContext): () => void {
+  const { codes: service, cartReactions: reactions } = ctx.rides;
 
   // One at a time, in arrival order: an unlock and the lock that ends its ride, or an acknowledgement and
   // the report that follows it, must be handled in that order. Each is a few indexed queries, and only
@@ -58,22 +46,21 @@ export function attachCodeRides(ctx: AppContext): {
     }
     return Promise.resolve();
   };
-  const onDeviceUpdated = (cart: CartView) => {
-    if (lockChangedLately(cart)) void enqueue(cart._id, () => reactions.reconcile(cart._id)).catch(() => {});
+  const onDeviceUpdated = (cart: DeviceRow) => {
+    if (lockChangedLately(cart)) void enqueue(cart.id, () => reactions.reconcile(cart.id)).catch(() => {});
   };
   const onCommand = (command: CommandView) => {
     if (command.name !== 'ping' && command.finishedAt !== null)
       void enqueue(command.deviceId, () => reactions.commandFinished(command)).catch(() => {});
   };
 
+  ctx.bus.on('device.event', onEvent);
   ctx.bus.on('device.updated', onDeviceUpdated);
   ctx.bus.on('command.updated', onCommand);
-  return {
-    event: onEvent,
-    detach: () => {
-      detached = true;
-      ctx.bus.off('device.updated', onDeviceUpdated);
-      ctx.bus.off('command.updated', onCommand);
-    },
+  return () => {
+    detached = true;
+    ctx.bus.off('device.event', onEvent);
+    ctx.bus.off('device.updated', onDeviceUpdated);
+    ctx.bus.off('command.updated', onCommand);
   };
 }

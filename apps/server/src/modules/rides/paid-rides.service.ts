@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import type { PaidPurchase } from '../payments/webhooks.service';
 import type { PaymentRow } from '../payments/payments.presenter';
-import { PaymentsRepository } from '../payments/payments.repository';
+import type { PaymentsRepository } from '../payments/payments.repository';
 import type { RefundsService } from '../payments/refunds.service';
 import type { RideLifecycleService } from './ride-lifecycle.service';
 import type { RideRow } from './rides.repository';
@@ -31,6 +31,7 @@ export interface PaidSweep {
 export class PaidRidesService implements PaidPurchase {
   constructor(
     private readonly db: Db,
+    private readonly ledger: PaymentsRepository,
     private readonly lifecycle: RideLifecycleService,
     private readonly refunds: RefundsService,
     private readonly log: Logger,
@@ -75,12 +76,11 @@ export class PaidRidesService implements PaidPurchase {
    * rides without a payment are ended after the same window.
    */
   async sweep(now = Date.now()): Promise<PaidSweep> {
-    const ledger = new PaymentsRepository(this.db);
     const cutoff = new Date(now - this.refundAfterMs);
-    const orphans = await ledger.paidRidesWithoutRide(cutoff);
+    const orphans = await this.ledger.paidRidesWithoutRide(cutoff);
     for (const payment of orphans) await this.paymentSucceeded(payment);
     let refunded = 0;
-    for (const payment of await ledger.unconfirmedRidePayments(cutoff)) {
+    for (const payment of await this.ledger.unconfirmedRidePayments(cutoff)) {
       const ride = await this.rideOf(payment.id);
       if (ride && ride.status !== 'ended') {
         if (ride.unlockRequestedAt && ride.unlockRequestedAt > cutoff) continue;

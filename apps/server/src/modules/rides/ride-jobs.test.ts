@@ -42,6 +42,8 @@ beforeAll(async () => {
     commands: rt.ctx.commands,
     log: rt.ctx.log,
     rides: club.lifecycle,
+    auth: rt.ctx.auth,
+    historyRollup: rt.ctx.historyRollup,
   });
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CommandView, ManualUnlockBody, RideTag } from '@fairway/domain';
 import { HttpError } from '../../lib/errors';
-import type { DeviceRow } from '../devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import { odometerOf, type RideLifecycleRepository } from './ride-lifecycle.repository';
 import type { RideRow } from './rides.repository';
 

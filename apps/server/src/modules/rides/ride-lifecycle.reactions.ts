@@ -1,10 +1,10 @@
 import {
   FINAL_COMMAND_STATES,
-  type CartView,
   type CommandSource,
   type CommandView,
   type RideEndReason,
 } from '@fairway/domain';
+import type { DeviceRow } from '../../db/tables/devices';
 import type { RideLifecycleRepository } from './ride-lifecycle.repository';
 import { SYSTEM_LOCK_REASONS, type RideLifecycleService } from './ride-lifecycle.service';
 import { CODE_RIDE_TYPES, type CodeRideType, type RideRow } from './rides.repository';
@@ -17,9 +17,12 @@ import { CODE_RIDE_TYPES, type CodeRideType, type RideRow } from './rides.reposi
 export const LOCK_CHANGE_RECHECK_MS = 60_000;
 
 /** A report worth checking: a cart in use whose lock changed lately (or was never stamped). */
-export function lockChangedLately(cart: CartView, now = Date.now()): boolean {
+export function lockChangedLately(
+  cart: Pick<DeviceRow, 'inUse' | 'lockUpdatedAt'>,
+  now = Date.now(),
+): boolean {
   if (!cart.inUse) return false;
-  return cart.lockUpdatedAt === null || now - Date.parse(cart.lockUpdatedAt) < LOCK_CHANGE_RECHECK_MS;
+  return cart.lockUpdatedAt === null || now - cart.lockUpdatedAt.getTime() < LOCK_CHANGE_RECHECK_MS;
 }
 
 const isCodeRide = (type: string): type is CodeRideType => CODE_RIDE_TYPES.includes(type as CodeRideType);

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { HttpError, conflict } from '../../lib/errors';
 import type { CommandRow } from '../commands/commands.presenter';
 import { deviceCommands } from '../../db/tables/commands';
-import type { DeviceRow } from '../devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import { devices, positions } from '../../db/tables/devices';
 import { members } from '../../db/tables/members';
 import { payments } from '../../db/tables/payments';

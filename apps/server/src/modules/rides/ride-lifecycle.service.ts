@@ -17,15 +17,20 @@ import {
   type Role,
 } from '@fairway/domain';
 import type { Logger } from 'pino';
-import type { CoreContext } from '../../context';
 import { HttpError, conflict } from '../../lib/errors';
 import type { DomainEventBus } from '../../lib/events';
 import { NO_ANSWER } from '../commands/commands.repository';
 import type { CommandsService, Requester } from '../commands/commands.service';
-import { toCartView, type DeviceRow } from '../devices/devices.presenter';
-import { RefundsService } from '../payments/refunds.service';
+import { toCartView } from '../devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
+import type { RefundsService } from '../payments/refunds.service';
 import { manualRideDetails, openManualRide, type ManualRideDetails } from './ride-lifecycle.manual';
-import { RideLifecycleRepository, odometerOf, rideEnded, type EndedRide } from './ride-lifecycle.repository';
+import {
+  odometerOf,
+  rideEnded,
+  type EndedRide,
+  type RideLifecycleRepository,
+} from './ride-lifecycle.repository';
 import type { RideRow } from './rides.repository';
 
 /**
@@ -230,7 +235,7 @@ export class RideLifecycleService {
   async confirm(rideId: string): Promise<RideRow | null> {
     const confirmed = await this.repo.confirm(rideId);
     if (!confirmed) return null;
-    if (confirmed.device) this.bus.emit('device.updated', toCartView(confirmed.device));
+    if (confirmed.device) this.bus.emit('device.updated', confirmed.device);
     this.announce(confirmed.ride);
     this.log.info({ rideId, type: confirmed.ride.type }, 'ride confirmed by the cart');
     return confirmed.ride;
@@ -290,7 +295,7 @@ export class RideLifecycleService {
   async openManual(command: CommandView, details?: ManualRideDetails): Promise<RideRow | null> {
     const opened = await openManualRide(this.repo, command, details);
     if (!opened) return null;
-    if (opened.device) this.bus.emit('device.updated', toCartView(opened.device));
+    if (opened.device) this.bus.emit('device.updated', opened.device);
     this.announce(opened.ride);
     return opened.ride;
   }
@@ -355,7 +360,7 @@ export class RideLifecycleService {
 
   private async afterEnd(ended: EndedRide, actor: RideActor, reason: RideEndReason): Promise<void> {
     const { ride, device } = ended;
-    this.bus.emit('device.updated', toCartView(device));
+    this.bus.emit('device.updated', device);
     this.announce(ride);
     this.log.info(
       { rideId: ride.id, reason, duration: ride.duration, distance: ride.distance, points: ride.points },
@@ -378,15 +383,4 @@ export class RideLifecycleService {
       }
     }
   }
-}
-
-/** The lifecycle built from the core parts (the composition root's one is `ctx.rides.lifecycle`). */
-export function createRideLifecycle(ctx: CoreContext): RideLifecycleService {
-  return new RideLifecycleService(
-    new RideLifecycleRepository(ctx.db),
-    ctx.commands,
-    new RefundsService(ctx.db, ctx.payments),
-    ctx.bus,
-    ctx.log,
-  );
 }

@@ -14,7 +14,7 @@ import { createPaymentSite } from '../payments/payments.test-support';
 import { prices } from '../../db/tables/services';
 import { sites } from '../../db/tables/sites';
 import { users } from '../../db/tables/users';
-import { createRideLifecycle, type RideLifecycleService } from './ride-lifecycle.service';
+import type { RideLifecycleService } from './ride-lifecycle.service';
 import type { RideRow } from './rides.repository';
 import { rides } from '../../db/tables/rides';
 
@@ -47,7 +47,7 @@ export async function createRideClub(rt: Runtime, superadmin: string, name: stri
     priceId: price!.id,
     superadmin,
     superadminId: user!.id,
-    lifecycle: createRideLifecycle(rt.ctx),
+    lifecycle: rt.ctx.rides.lifecycle,
   };
 }
 

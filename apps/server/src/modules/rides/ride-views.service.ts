@@ -7,14 +7,13 @@ import {
   type RidesQuery,
   type RideView,
 } from '@fairway/domain';
-import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import type { DomainEventBus } from '../../lib/events';
 import { isUuid } from '../payments/payment-events';
 import { paginationOf } from '../devices/battery.service';
 import { HISTORY_SETTINGS } from '../history/history.settings';
 import type { RideActor, RideLifecycleService } from './ride-lifecycle.service';
-import { RideViewsRepository, type RideWithNames } from './ride-views.repository';
+import type { RideViewsRepository, RideWithNames } from './ride-views.repository';
 import { toGuestRideView, toRideDetail, toRideView } from './rides.presenter';
 import type { RideRow } from './rides.repository';
 
@@ -29,15 +28,11 @@ const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
  * except for the operator's delete, which hides a ride from every view (after ending it by the lifecycle).
  */
 export class RideViewsService {
-  private readonly rides: RideViewsRepository;
-
   constructor(
-    db: Db,
+    private readonly rides: RideViewsRepository,
     private readonly bus: DomainEventBus,
     private readonly lifecycle: Pick<RideLifecycleService, 'end'>,
-  ) {
-    this.rides = new RideViewsRepository(db);
-  }
+  ) {}
 
   /** The guest's view of a ride (null when unknown or deleted). */
   async guestView(rideId: string): Promise<GuestRideView | null> {

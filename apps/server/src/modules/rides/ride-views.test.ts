@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ridesQuery, type RidesQuery } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { startTestServer } from '../../../test/helpers';
-import type { DeviceRow } from '../devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import {
   createRideClub,
   insertCart,
@@ -15,7 +15,6 @@ import {
 import { payments } from '../../db/tables/payments';
 import { sites } from '../../db/tables/sites';
 import { createUser } from '../users/users.test-support';
-import { rideServices } from './ride-services';
 import type { RideViewsService } from './ride-views.service';
 import type { RideRow } from './rides.repository';
 
@@ -37,7 +36,7 @@ const ride: Record<string, RideRow> = {};
 
 beforeAll(async () => {
   rt = await startTestServer();
-  views = rideServices(rt.ctx).views;
+  views = rt.ctx.rides.views;
   [club, other] = await Promise.all([createRideClub(rt), createRideClub(rt)]);
   const cart = (carNumber: string) =>
     insertCart(rt, club.siteId, { carNumber, carName: `Cart ${carNumber}` });

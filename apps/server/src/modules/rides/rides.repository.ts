@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { codes } from '../../db/tables/codes';
-import type { DeviceRow } from '../devices/devices.presenter';
+import type { DeviceRow } from '../../db/tables/devices';
 import { devices } from '../../db/tables/devices';
 import { members } from '../../db/tables/members';
 import { sites } from '../../db/tables/sites';

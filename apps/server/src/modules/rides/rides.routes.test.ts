@@ -12,7 +12,6 @@ import {
   rideRow,
   type RideClub,
 } from '../guest/guest-rides.test-support';
-import { rideServices } from './ride-services';
 
 /** The operator's ride calls over HTTP: roles, site scoping, and end, resume and delete. */
 const SLOW = 15_000;
@@ -59,7 +58,7 @@ async function onlineCart(): Promise<TestCart> {
 
 /** A ride opened by the lifecycle on a real cart, once the cart has confirmed the unlock. */
 async function confirmedRide(cart: TestCart): Promise<string> {
-  const opened = await rideServices(rt.ctx).lifecycle.openByUnlock({
+  const opened = await rt.ctx.rides.lifecycle.openByUnlock({
     deviceId: cart.deviceId,
     type: 'manual',
     meta: { name: 'Olga Operator', email: null },
@@ -224,7 +223,7 @@ describe('ending and resuming a ride', () => {
     expect(notPaused.statusCode).toBe(409);
     expect(notPaused.json()).toMatchObject({ code: 'notPaused' });
 
-    await rideServices(rt.ctx).lifecycle.pause(rideId, { kind: 'guest' });
+    await rt.ctx.rides.lifecycle.pause(rideId, { kind: 'guest' });
     expect(await rideRow(rt, rideId)).toMatchObject({ status: 'paused' });
     const res = await post('/resume', club.user, { session: rideId });
     expect(res.statusCode, res.body).toBe(200);

@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import type { DeviceConfigPublisher } from '../../context';
 import type { DomainEventBus } from '../../lib/events';
 import { opensCart } from '../codes/cart-codes';
-import { toCartView } from '../devices/devices.presenter';
 import type { CodeActivityRepository } from './code-activity.repository';
 import type { CodeCart, CodeRideType, KnownCode, RidesRepository, StartedRide } from './rides.repository';
 
@@ -67,7 +66,7 @@ export class RidesService {
       sourceEventId: `${deviceId}:${event.id}`,
     });
     if (!started) return;
-    this.bus.emit('device.updated', toCartView(started.device));
+    this.bus.emit('device.updated', started.device);
     this.bus.emit('ride.updated', started.ride.id, started.ride.siteId);
 
     const notice = isMaster ? null : unlockNotice(cart, value, known, started);

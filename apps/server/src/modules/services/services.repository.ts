@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, ne, notInArray, sql } from 'dri
 import { folded } from '../../lib/caseless-text';
 import { sites } from '../../db/tables/sites';
 import { userGroups } from '../../db/tables/user-groups';
-import type { DbExecutor } from '../users/users.repository';
+import type { DbExecutor } from '../../db/client';
 import type { PriceWithGroup, ServiceRow, ServiceWithCurrency } from './services.presenter';
 import { prices, services } from '../../db/tables/services';
 
@@ -18,6 +18,11 @@ const SERVICE_NAMES_LOCK = 7_421_003;
 /** Services are always read and written within one site, so another site's service id is not found. */
 export class ServicesRepository {
   constructor(private readonly db: DbExecutor) {}
+
+  /** The same queries inside a transaction the calling service runs (the composition root builds this one). */
+  in(db: DbExecutor): ServicesRepository {
+    return new ServicesRepository(db);
+  }
 
   /** The site's services (or one), with the site's currency, by name as people read it. */
   listWithCurrency(siteId: string, id?: string): Promise<ServiceWithCurrency[]> {

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { toServiceView } from './services.presenter';
-import { ServicesRepository, type PriceFields } from './services.repository';
+import type { PriceFields, ServicesRepository } from './services.repository';
 
 type ServiceCreate = z.output<typeof serviceBody>;
 type ServicePatch = z.output<typeof servicePatchBody>;
@@ -26,15 +26,18 @@ const refused = (message: string, code: string) => new HttpError(400, message, c
  * nothing half-saved. (That no two prices of a group overlap in time is checked by the body schema.)
  */
 export class ServicesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly repository: ServicesRepository,
+  ) {}
 
   list(siteId: string): Promise<ServiceView[]> {
-    return views(new ServicesRepository(this.db), siteId);
+    return views(this.repository, siteId);
   }
 
   create(siteId: string, body: ServiceCreate): Promise<ServiceView> {
     return this.db.transaction(async (tx) => {
-      const repo = new ServicesRepository(tx);
+      const repo = this.repository.in(tx);
       await assertNameFree(repo, siteId, body.name);
       const priceFields = await checkedPrices(repo, siteId, body.prices, []);
       const service = await repo.insertService(siteId, { name: body.name, duration: body.duration });
@@ -46,7 +49,7 @@ export class ServicesService {
   /** `prices`, when sent, is the new list: listed ids are updated, new prices added, the rest deleted. */
   update(siteId: string, id: string, body: ServicePatch): Promise<ServiceView> {
     return this.db.transaction(async (tx) => {
-      const repo = new ServicesRepository(tx);
+      const repo = this.repository.in(tx);
       if (!(await repo.findForUpdate(siteId, id))) throw serviceNotFound();
       if (body.name !== undefined) await assertNameFree(repo, siteId, body.name, id);
       if (body.name !== undefined || body.duration !== undefined)
@@ -57,7 +60,7 @@ export class ServicesService {
   }
 
   async delete(siteId: string, id: string): Promise<void> {
-    if (!(await new ServicesRepository(this.db).deleteService(siteId, id))) throw serviceNotFound();
+    if (!(await this.repository.deleteService(siteId, id))) throw serviceNotFound();
   }
 }
 

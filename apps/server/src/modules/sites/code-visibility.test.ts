@@ -8,6 +8,7 @@ import {
   nextUpdate,
   request,
   type TestSocket,
+  storedCart,
 } from '../../../test/fleet-fixtures';
 import type { Runtime } from '../../runtime';
 import { TEST_PASSWORD, createUser } from '../users/users.test-support';
@@ -80,8 +81,9 @@ describe('who sees unlock codes', () => {
     expect(cart.lockCode).toMatch(/^\d{6}$/);
 
     const note = randomUUID();
+    const stored = await storedCart(rt, cart._id);
     const pushed = [basic, user].map((s) => nextUpdate(s, cart._id, (view) => view.carNote === note));
-    rt.ctx.bus.emit('device.updated', { ...cart, carNote: note });
+    rt.ctx.bus.emit('device.updated', { ...stored, carNote: note });
     const [toBasic, toUser] = await Promise.all(pushed);
     expect(toBasic!.lockCode).toBeNull();
     expect(toUser!.lockCode).toBe(cart.lockCode);
@@ -96,8 +98,9 @@ describe('who sees unlock codes', () => {
     const cart = full.find((view) => view.lockCode !== null)!;
     const pushedCode = async () => {
       const note = randomUUID();
+      const stored = await storedCart(rt, cart._id);
       const pushed = nextUpdate(socket, cart._id, (view) => view.carNote === note);
-      rt.ctx.bus.emit('device.updated', { ...cart, carNote: note });
+      rt.ctx.bus.emit('device.updated', { ...stored, carNote: note });
       return (await pushed).lockCode;
     };
     expect(await pushedCode()).toBeNull();

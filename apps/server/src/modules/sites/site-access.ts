@@ -1,33 +1,21 @@
 import { hasRole, isRole, type Role } from '@fairway/domain';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { UsersRepository } from '../users/users.repository';
-import { SitesRepository } from './sites.repository';
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: Role;
-  sites: string[];
-}
+import type { AuthUser, SiteCheck, SiteRule } from '../../lib/access';
+import type { UsersRepository } from '../users/users.repository';
+import type { SitesRepository } from './sites.repository';
 
 const siteIdSchema = z.uuid();
-
-export type SiteCheck = { ok: true; siteId: string } | { ok: false; message: string };
 
 /**
  * Who may act on which site: one rule for the dashboard API's `site-id` header and the realtime gateway's
  * rooms. The user's role and sites are read fresh at every check, so a removed site or a lowered role takes
  * effect with the next call or join, not when a token expires.
  */
-export class SiteAccess {
-  private readonly users: UsersRepository;
-  private readonly sites: SitesRepository;
-
-  constructor(db: Db) {
-    this.users = new UsersRepository(db);
-    this.sites = new SitesRepository(db);
-  }
+export class SiteAccess implements SiteRule {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sites: SitesRepository,
+  ) {}
 
   /** The user behind a verified token, or null when the account is gone or its role unknown. */
   async user(userId: string): Promise<AuthUser | null> {

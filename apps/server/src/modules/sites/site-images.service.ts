@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { SITE_LIMITS } from '@fairway/domain';
-import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
 import { HttpError, notFound } from '../../lib/errors';
 import { keyOfPublicFileUrl, publicFileUrl } from '../files/public-files';
 import { detectImage } from './image-content';
-import { SiteImagesRepository, type SiteImageKind } from './site-images.repository';
+import type { SiteImageKind, SiteImagesRepository } from './site-images.repository';
 
 /** Spec §5 Image upload; the codes let the web app translate, the messages stay English. */
 export const imageRequired = () => new HttpError(400, 'Please choose an image', 'imageRequired');
@@ -15,15 +14,11 @@ export const imageTooLarge = () =>
 export const imageType = () => new HttpError(400, 'Only JPEG or PNG images can be uploaded', 'imageType');
 
 export class SiteImagesService {
-  private readonly repository: SiteImagesRepository;
-
   constructor(
-    db: Db,
+    private readonly repository: SiteImagesRepository,
     private readonly files: FileStore,
     private readonly log: Logger,
-  ) {
-    this.repository = new SiteImagesRepository(db);
-  }
+  ) {}
 
   /**
    * Checks an uploaded site image (null = no file sent), stores it and makes it the site's `kind`.

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CartView, SiteView } from '@fairway/domain';
+import type { SiteView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, loginAs, startTestServer } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { createClub, freshCode, insertCode, insertMember } from '../codes/codes.test-support';
-import { devices } from '../../db/tables/devices';
+import { devices, type DeviceRow } from '../../db/tables/devices';
 import { sites } from '../../db/tables/sites';
 
 let rt: Runtime;
@@ -75,9 +75,9 @@ describe('device settings stay unpublished until published', () => {
   });
 
   it("publishing puts them into every cart's config, marks 'ss' pending until the cart confirms", async () => {
-    const seen: CartView[] = [];
-    const listener = (view: CartView) => {
-      if (view._id === cart.deviceId) seen.push(view);
+    const seen: DeviceRow[] = [];
+    const listener = (view: DeviceRow) => {
+      if (view.id === cart.deviceId) seen.push(view);
     };
     rt.ctx.bus.on('device.updated', listener);
     const res = await patch(siteId, { updateData: {}, publish: true });

@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../users/users.repository';
+import type { DbExecutor } from '../../db/client';
 import { devices } from '../../db/tables/devices';
 import { users } from '../../db/tables/users';
 import { sites } from '../../db/tables/sites';
@@ -10,6 +10,11 @@ export type SiteChanges = Partial<Omit<NewSite, 'id' | 'createdAt'>>;
 
 export class SitesRepository {
   constructor(private readonly db: DbExecutor) {}
+
+  /** The same queries inside a transaction the calling service runs (the composition root builds this one). */
+  in(db: DbExecutor): SitesRepository {
+    return new SitesRepository(db);
+  }
 
   list(ids?: string[]): Promise<SiteRow[]> {
     const query = this.db.select().from(sites).orderBy(asc(sites.name));

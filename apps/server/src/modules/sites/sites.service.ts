@@ -15,10 +15,10 @@ import type { DeviceConfigPublisher } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import type { DbExecutor } from '../users/users.repository';
-import { ServicesRepository } from '../services/services.repository';
+import type { DbExecutor } from '../../db/client';
+import type { ServicesRepository } from '../services/services.repository';
 import { toPublicSite, toSiteListItem, toSiteView, type SiteRow } from './sites.presenter';
-import { SitesRepository, type SiteChanges } from './sites.repository';
+import type { SiteChanges, SitesRepository } from './sites.repository';
 
 type SettingsUpdate = z.output<typeof siteSettingsUpdate>;
 type AdminCreate = z.output<typeof adminSiteCreate>;
@@ -36,15 +36,13 @@ export const CODE_TAKEN_MESSAGE = 'Code already exists, please use a different c
 export type MemberCodeTaken = (tx: DbExecutor, siteId: string, value: string) => Promise<boolean>;
 
 export class SitesService {
-  private readonly sites: SitesRepository;
-
   constructor(
     private readonly db: Db,
+    private readonly sites: SitesRepository,
+    private readonly services: ServicesRepository,
     private readonly deviceConfig: DeviceConfigPublisher,
     private readonly memberCodeTaken: MemberCodeTaken,
-  ) {
-    this.sites = new SitesRepository(db);
-  }
+  ) {}
 
   /** The sites a user may pick in the site selector; superadmins see every site. */
   async listForUser(user: AuthUser): Promise<SiteListItem[]> {
@@ -83,11 +81,11 @@ export class SitesService {
     options: { publish?: boolean } = {},
   ): Promise<SiteView> {
     const row = await this.db.transaction(async (tx) => {
-      const sites = new SitesRepository(tx);
+      const sites = this.sites.in(tx);
       const current = await sites.findForUpdate(id);
       if (!current) throw notFound('Site not found');
       if (changes.currency !== undefined && changes.currency !== current.currency)
-        await assertPricesFit(new ServicesRepository(tx), id, changes.currency);
+        await assertPricesFit(this.services.in(tx), id, changes.currency);
       if (changes.masterUnlock && changes.masterUnlock !== current.masterUnlock) {
         if (await this.memberCodeTaken(tx, id, changes.masterUnlock))
           throw conflict(CODE_TAKEN_MESSAGE, 'codeTaken');

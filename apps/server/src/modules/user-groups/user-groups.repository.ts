@@ -2,13 +2,18 @@ import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { folded } from '../../lib/caseless-text';
 import { members } from '../../db/tables/members';
 import { prices, services } from '../../db/tables/services';
-import type { DbExecutor } from '../users/users.repository';
+import type { DbExecutor } from '../../db/client';
 import type { UserGroupRow, UserGroupWithCounts } from './user-groups.presenter';
 import { userGroups } from '../../db/tables/user-groups';
 
 /** User groups are always read and written within one site, so another site's group id is not found. */
 export class UserGroupsRepository {
   constructor(private readonly db: DbExecutor) {}
+
+  /** The same queries inside a transaction the calling service runs (the composition root builds this one). */
+  in(db: DbExecutor): UserGroupsRepository {
+    return new UserGroupsRepository(db);
+  }
 
   list(siteId: string): Promise<UserGroupWithCounts[]> {
     return this.withCounts(siteId);

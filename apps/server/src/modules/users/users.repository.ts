@@ -1,12 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
-import type * as schema from '../../db/schema';
+import type { DbExecutor } from '../../db/client';
 import { sites } from '../../db/tables/sites';
 import { invites, users } from '../../db/tables/users';
-
-/** The pool-backed database or a transaction on it: repositories run on either. */
-export type DbExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -26,6 +21,11 @@ export function isUniqueViolation(error: unknown): boolean {
 /** SQL for users and invites; no rules here (they live in the services). */
 export class UsersRepository {
   constructor(private readonly db: DbExecutor) {}
+
+  /** The same queries inside a transaction the calling service runs (the composition root builds this one). */
+  in(db: DbExecutor): UsersRepository {
+    return new UsersRepository(db);
+  }
 
   list(): Promise<UserRow[]> {
     return this.db.select().from(users).orderBy(asc(users.email));

@@ -7,11 +7,11 @@ import { USER_MESSAGES } from './user-messages';
 import { renderMail } from '../mail/templates';
 import { inviteLink, toInviteView, toUserView } from './users.presenter';
 import {
-  UsersRepository,
   isUniqueViolation,
   type InviteRow,
   type UserPatch,
   type UserRow,
+  type UsersRepository,
 } from './users.repository';
 import type { AdminUpdateUserBody, CreateInviteBody, InviteView, UserView } from './users.schemas';
 
@@ -33,14 +33,11 @@ export interface UserSessions {
  * deleted here, and new users only ever arrive through an invite they accept themselves.
  */
 export class UsersService {
-  private readonly users: UsersRepository;
-
   constructor(
     private readonly ctx: CoreContext,
+    private readonly users: UsersRepository,
     private readonly sessions: UserSessions,
-  ) {
-    this.users = new UsersRepository(ctx.db);
-  }
+  ) {}
 
   async list(): Promise<UserView[]> {
     return (await this.users.list()).map(toUserView);

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import type { EventMessage, ZoneAlert, ZoneType } from '@fairway/domain';
-import type { AppContext } from '../../context';
-import { DevicesRepository } from '../devices/devices.repository';
-import { ZoneActivityRepository } from './zone-activity.repository';
-import { ZonesRepository } from './zones.repository';
+import type { Logger } from 'pino';
+import type { DomainEventBus } from '../../lib/events';
+import { retryWhileDatabaseDown } from '../../lib/retry';
+import type { DevicesRepository } from '../devices/devices.repository';
+import type { ZoneActivityRepository } from './zone-activity.repository';
+import type { ZonesRepository } from './zones.repository';
+
+/** What zone alerts read and write. */
+export interface ZoneAlertStores {
+  devices: DevicesRepository;
+  zones: ZonesRepository;
+  activityLog: ZoneActivityRepository;
+}
 
 /**
  * Which crossings concern the operators. Restriction: entering is the alarm, leaving clears it. Geofence:
@@ -22,62 +31,82 @@ const isZoneEvent = (event: EventMessage): event is EventMessage & { type: ZoneE
 const RECENT_EVENT_IDS = 1_000;
 
 /**
- * Subscribes to the carts' own zone_enter/zone_exit events and turns those for an alerting zone of the
- * cart's own site into a 'zone.alert' (relayed to the site's browsers) and an activity row. Returns the
- * unsubscribe function.
+ * Turns the carts' own zone_enter/zone_exit events for an alerting zone of the cart's own site into a
+ * 'zone.alert' (relayed to the site's browsers) and an activity row. Built once by the composition root.
  */
-export function attachZoneAlerts(ctx: AppContext): () => void {
-  const devices = new DevicesRepository(ctx.db);
-  const zones = new ZonesRepository(ctx.db);
-  const activityLog = new ZoneActivityRepository(ctx.db);
-  const recent = new Set<string>();
+export class ZoneAlerts {
+  constructor(
+    private readonly stores: ZoneAlertStores,
+    private readonly bus: DomainEventBus,
+    private readonly log: Logger,
+  ) {}
 
-  async function handle(deviceId: string, event: EventMessage & { type: ZoneEventType }): Promise<void> {
-    const data = zoneEventData.safeParse(event.data);
-    if (!data.success) {
-      ctx.log.warn({ deviceId, event }, 'zone event without a valid zoneId');
-      return;
+  /** Subscribes to `device.event`; returns the unsubscribe function. */
+  attach(): () => void {
+    const { devices, zones, activityLog } = this.stores;
+    const { bus, log } = this;
+    const recent = new Set<string>();
+
+    async function handle(deviceId: string, event: EventMessage & { type: ZoneEventType }): Promise<void> {
+      const data = zoneEventData.safeParse(event.data);
+      if (!data.success) {
+        log.warn({ deviceId, event }, 'zone event without a valid zoneId');
+        return;
+      }
+      const key = `${deviceId}:${event.id}`;
+      if (recent.has(key)) return;
+      const device = await devices.find(deviceId);
+      // A zone of another site (a stale config after the cart moved) is none of this site's business.
+      const zone = device ? await zones.find(device.siteId, data.data.zoneId) : null;
+      if (!device || !zone || !ALERTING_ZONE_TYPES.has(zone.type)) return;
+
+      const kind = event.type === 'zone_enter' ? 'enter' : 'exit';
+      const alert: ZoneAlert = {
+        siteId: device.siteId,
+        deviceId,
+        carNumber: device.carNumber,
+        zoneId: zone.id,
+        zoneType: zone.type,
+        kind,
+        ts: new Date(event.ts).toISOString(),
+      };
+      const cart = device.carNumber ? `Cart ${device.carNumber}` : `Cart ${device.serial}`;
+      await activityLog.record({
+        deviceId,
+        siteId: device.siteId,
+        type: event.type,
+        message: `${cart} ${kind === 'enter' ? 'entered' : 'left'} ${zone.type} zone`,
+        data: { zoneId: zone.id, zoneType: zone.type },
+      });
+      // Recorded first: an alert the browsers saw is in the log, and a retried handling alerts only once.
+      recent.add(key);
+      if (recent.size > RECENT_EVENT_IDS) recent.delete(recent.values().next().value!);
+      bus.emit('zone.alert', alert);
     }
-    const key = `${deviceId}:${event.id}`;
-    if (recent.has(key)) return;
-    recent.add(key);
-    if (recent.size > RECENT_EVENT_IDS) recent.delete(recent.values().next().value!);
 
-    const device = await devices.find(deviceId);
-    // A zone of another site (a stale config after the cart moved) is none of this site's business.
-    const zone = device ? await zones.find(device.siteId, data.data.zoneId) : null;
-    if (!device || !zone || !ALERTING_ZONE_TYPES.has(zone.type)) return;
-
-    const kind = event.type === 'zone_enter' ? 'enter' : 'exit';
-    const alert: ZoneAlert = {
-      siteId: device.siteId,
-      deviceId,
-      carNumber: device.carNumber,
-      zoneId: zone.id,
-      zoneType: zone.type,
-      kind,
-      ts: new Date(event.ts).toISOString(),
+    // One at a time, in arrival order: an enter and the exit right after it must reach the browsers in that
+    // order, or the marker would stay highlighted. Zone crossings are rare, so a single queue is plenty. The
+    // dispatcher waits for the returned promise before the broker hears the event was received; a database
+    // that is away is waited for here (a rejection would run the other reactions to the event again).
+    let queue = Promise.resolve();
+    let detached = false;
+    const listener = (deviceId: string, event: EventMessage): Promise<void> => {
+      if (!isZoneEvent(event)) return Promise.resolve();
+      const done = queue.then(() =>
+        retryWhileDatabaseDown(() => handle(deviceId, event), {
+          log: log,
+          what: 'zone alert',
+          context: { deviceId },
+          stopped: () => detached,
+        }),
+      );
+      queue = done.catch((error: unknown) => log.error({ err: error, deviceId, event }, 'zone alert failed'));
+      return done;
     };
-    ctx.bus.emit('zone.alert', alert);
-    const cart = device.carNumber ? `Cart ${device.carNumber}` : `Cart ${device.serial}`;
-    await activityLog.record({
-      deviceId,
-      siteId: device.siteId,
-      type: event.type,
-      message: `${cart} ${kind === 'enter' ? 'entered' : 'left'} ${zone.type} zone`,
-      data: { zoneId: zone.id, zoneType: zone.type },
-    });
+    bus.on('device.event', listener);
+    return () => {
+      detached = true;
+      bus.off('device.event', listener);
+    };
   }
-
-  // One at a time, in arrival order: an enter and the exit right after it must reach the browsers in that
-  // order, or the marker would stay highlighted. Zone crossings are rare, so a single queue is plenty.
-  let queue = Promise.resolve();
-  const listener = (deviceId: string, event: EventMessage) => {
-    if (!isZoneEvent(event)) return;
-    queue = queue
-      .then(() => handle(deviceId, event))
-      .catch((error: unknown) => ctx.log.error({ err: error, deviceId, event }, 'zone alert failed'));
-  };
-  ctx.bus.on('device.event', listener);
-  return () => ctx.bus.off('device.event', listener);
 }

@@ -6,7 +6,10 @@ import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 import { activity } from '../../db/tables/activity';
 import { createUser, TEST_PASSWORD } from '../users/users.test-support';
-import { attachZoneAlerts } from './zone-alerts';
+import { DevicesRepository } from '../devices/devices.repository';
+import { ZoneActivityRepository } from './zone-activity.repository';
+import { ZoneAlerts } from './zone-alerts';
+import { ZonesRepository } from './zones.repository';
 
 let rt: Runtime;
 let admin: string;
@@ -301,10 +304,15 @@ describe('POST /api/dashboard/zones/publish', () => {
 });
 
 describe('zone alerts', () => {
-  /** attachZoneAlerts on a bus of its own, so the runtime's own subscription (if any) does not double up. */
+  /** Zone alerts on a bus of their own, so the runtime's own subscription does not double up. */
   function attachOnOwnBus() {
     const bus = new DomainEventBus();
-    const detach = attachZoneAlerts({ ...rt.ctx, bus });
+    const stores = {
+      devices: new DevicesRepository(rt.ctx.db),
+      zones: new ZonesRepository(rt.ctx.db),
+      activityLog: new ZoneActivityRepository(rt.ctx.db),
+    };
+    const detach = new ZoneAlerts(stores, bus, rt.ctx.log).attach();
     const alerts: ZoneAlert[] = [];
     bus.on('zone.alert', (alert) => alerts.push(alert));
     return { bus, detach, alerts };

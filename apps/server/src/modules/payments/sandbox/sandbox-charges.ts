@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { SandboxDashboardView } from '@fairway/domain';
 import type { Db } from '../../../db/client';
-import type { DbExecutor } from '../../users/users.repository';
+import type { DbExecutor } from '../../../db/client';
 import type { PaymentDetails, ProviderRefundReason } from '../payment-provider';
 import { chargeObject, sandboxEvent, type SandboxSession } from './sandbox-events';
 import { newSandboxId, type SandboxAddressesFor } from './sandbox-ids';

@@ -7,7 +7,7 @@ import {
 } from '@fairway/domain';
 import type { Db } from '../../../db/client';
 import { HttpError, notFound } from '../../../lib/errors';
-import type { DbExecutor } from '../../users/users.repository';
+import type { DbExecutor } from '../../../db/client';
 import type { CheckoutInput } from '../payment-provider';
 import {
   checkoutSessionObject,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/client';
-import type { DbExecutor } from '../../users/users.repository';
+import type { DbExecutor } from '../../../db/client';
 import type { StripeShapedEvent } from './sandbox-events';
 import { sandboxWebhookDeliveries as deliveries } from '../../../db/tables/sandbox';
 

@@ -1,10 +1,9 @@
 import type { Logger } from 'pino';
 import { SITE_LANGS, type SiteLang } from '@fairway/domain';
-import type { Db } from '../../../db/client';
 import type { FileStore } from '../../../lib/file-store';
 import { notFound } from '../../../lib/errors';
 import { keyOfPublicFileUrl } from '../../files/public-files';
-import { SitesRepository } from '../sites.repository';
+import type { SitesRepository } from '../sites.repository';
 import { buildPosterPdf } from './poster.pdf';
 
 export interface PosterFile {
@@ -19,16 +18,12 @@ export const guestSiteUrl = (publicUrl: string, siteId: string) =>
 const isSiteLang = (value: string): value is SiteLang => (SITE_LANGS as readonly string[]).includes(value);
 
 export class PosterService {
-  private readonly sites: SitesRepository;
-
   constructor(
-    db: Db,
+    private readonly sites: SitesRepository,
     private readonly files: FileStore,
     private readonly publicUrl: string,
     private readonly log: Logger,
-  ) {
-    this.sites = new SitesRepository(db);
-  }
+  ) {}
 
   /**
    * The site's poster in `lang`, by default the site's own language. `appUrl`: where the operator reached
