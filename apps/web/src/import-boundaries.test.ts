@@ -1,4 +1,6 @@
 // @vitest-environment node
+import fs from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -137,5 +139,36 @@ describe('the guest page and the domain barrel', () => {
       'export const x: GuestRideView | number = RIDE_POLL_MS;',
     ].join('\n');
     expect(await restricted(code)).toEqual([]);
+  });
+});
+
+describe('features', () => {
+  /** Which features each feature imports, read from the source (through index.ts or not). */
+  function featureImports(): Map<string, Set<string>> {
+    const root = path.join(import.meta.dirname, 'features');
+    const uses = new Map<string, Set<string>>();
+    for (const feature of fs.readdirSync(root)) {
+      const used = new Set<string>();
+      const files = fs.globSync('**/*.{ts,tsx}', { cwd: path.join(root, feature) });
+      for (const file of files.filter((name) => !/\.test\.tsx?$|testing\//.test(name))) {
+        const full = path.join(root, feature, file);
+        for (const [, spec] of fs.readFileSync(full, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)) {
+          const target = path.relative(root, path.resolve(path.dirname(full), spec!)).split(path.sep)[0]!;
+          if (!target.startsWith('..') && target !== feature) used.add(target);
+        }
+      }
+      uses.set(feature, used);
+    }
+    return uses;
+  }
+
+  it('never import each other both ways (one depends on the other, or both on lib/)', () => {
+    const uses = featureImports();
+    const mutual = [...uses].flatMap(([feature, used]) =>
+      [...used]
+        .filter((other) => feature < other && uses.get(other)?.has(feature))
+        .map((o) => `${feature} <-> ${o}`),
+    );
+    expect(mutual).toEqual([]);
   });
 });

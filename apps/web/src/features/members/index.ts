@@ -2,4 +2,3 @@
  * The public surface of features/members: what other features may import from it (docs/architecture.md,
  * "The web app"); the rest of the folder is its own.
  */
-export { invalidateMembers } from './api/invalidate-members';

@@ -23,8 +23,10 @@ export function createCartClusterGroup(countLabel: (count: number) => string): M
       const count = cluster.getChildCount();
       const alerted = cluster.getAllChildMarkers().some((marker) => isAlertedCartIcon(marker.options.icon));
       return L.divIcon({
-        className: alerted ? 'fw-cart-cluster fw-cart-marker--alerted' : 'fw-cart-cluster',
-        html: `<span class="fw-cart-cluster__count" aria-label="${escapeHtml(countLabel(count))}">${count}</span>`,
+        className: alerted
+          ? 'fw-map-marker fw-cart-cluster fw-cart-marker--alerted'
+          : 'fw-map-marker fw-cart-cluster',
+        html: `<span class="fw-map-pin fw-cart-cluster__count" aria-label="${escapeHtml(countLabel(count))}">${count}</span>`,
         iconSize: [CLUSTER_SIZE, CLUSTER_SIZE],
       });
     },

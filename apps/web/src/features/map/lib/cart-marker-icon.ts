@@ -21,8 +21,8 @@ export function cartMarkerIcon({ label, colour, selected, alerted }: CartMarkerL
   // The number in white or near-black, whichever reads on the state colour (WCAG AA); dark text needs no shadow.
   const text = `;color:${readableTextOn(colour)}${isDarkText(colour) ? ';text-shadow:none' : ''}`;
   return divIcon({
-    className: alerted ? `fw-cart-marker ${ALERTED_CLASS}` : 'fw-cart-marker',
-    html: `<span class="fw-cart-marker__pin" style="background:${colour}${text}${ring}">${escapeHtml(label)}</span>`,
+    className: alerted ? `fw-map-marker fw-cart-marker ${ALERTED_CLASS}` : 'fw-map-marker fw-cart-marker',
+    html: `<span class="fw-map-pin fw-cart-marker__pin" style="background:${colour}${text}${ring}">${escapeHtml(label)}</span>`,
     iconSize: [ICON_SIZE, ICON_SIZE],
     iconAnchor: [ICON_SIZE / 2, ICON_SIZE / 2],
   });

@@ -1,7 +1,7 @@
 import { codeView, type CodeCreateBody, type CodeView } from '@fairway/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { membersQueryKey } from './members-query-key';
+import { membersQueryKey } from '../../../lib/site-query-keys';
 
 /** POST /api/dashboard/codes: a new code for a member (optionally emailed); 409 when the code is taken. */
 export async function createCode(siteId: string, body: CodeCreateBody): Promise<CodeView> {

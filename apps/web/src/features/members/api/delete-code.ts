@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { membersQueryKey } from './members-query-key';
+import { membersQueryKey } from '../../../lib/site-query-keys';
 
 /** DELETE /api/dashboard/codes/{id}. */
 export async function deleteCode(siteId: string, codeId: string): Promise<void> {

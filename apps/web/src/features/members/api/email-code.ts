@@ -1,7 +1,7 @@
 import { codeEmailResult } from '@fairway/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { membersQueryKey } from './members-query-key';
+import { membersQueryKey } from '../../../lib/site-query-keys';
 
 /** POST /api/dashboard/codes/{id}/email: mails the code to its member; answers when it was sent. */
 export async function emailCode(siteId: string, codeId: string): Promise<{ emailSent: string }> {

@@ -1,7 +1,7 @@
 import { membersPage, type MembersPage, type MemberSearchField } from '@fairway/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { membersQueryKey } from './members-query-key';
+import { membersQueryKey } from '../../../lib/site-query-keys';
 
 /** One page of the list as the server cuts it (domain `membersQuery`). */
 export interface MembersListParams {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { userGroupsQueryOptions } from '../../user-groups';
-import { membersQueryKey } from './members-query-key';
+import { membersQueryKey } from '../../../lib/site-query-keys';
 
 /**
  * After a change to members every cached list page of the site is stale; so are the user groups, which

@@ -1,7 +1,7 @@
 import { codeView, type CodePatchBody, type CodeView } from '@fairway/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { membersQueryKey } from './members-query-key';
+import { membersQueryKey } from '../../../lib/site-query-keys';
 
 /** PATCH /api/dashboard/codes/{id}: the changed fields of a code; 409 when the new code is taken. */
 export async function updateCode(siteId: string, codeId: string, body: CodePatchBody): Promise<CodeView> {

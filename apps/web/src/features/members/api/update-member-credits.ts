@@ -1,7 +1,7 @@
 import { memberView, type MemberView } from '@fairway/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { membersQueryKey } from './members-query-key';
+import { membersQueryKey } from '../../../lib/site-query-keys';
 
 /** PATCH /api/dashboard/members/{id} with the credits only (negative = unlimited, stored as -1). */
 export async function updateMemberCredits(

@@ -10,8 +10,8 @@ const LABELS: Record<RidePoint, string> = { start: '1', end: '2', current: '' };
 
 export function rideMarkerIcon(point: RidePoint): DivIcon {
   return divIcon({
-    className: `fw-ride-marker fw-ride-marker--${point}`,
-    html: `<span class="fw-ride-marker__pin fw-ride-marker__pin--${point}">${LABELS[point]}</span>`,
+    className: `fw-map-marker fw-ride-marker fw-ride-marker--${point}`,
+    html: `<span class="fw-map-pin fw-ride-marker__pin--${point}">${LABELS[point]}</span>`,
     iconSize: [ICON_SIZE, ICON_SIZE],
     iconAnchor: [ICON_SIZE / 2, ICON_SIZE / 2],
   });

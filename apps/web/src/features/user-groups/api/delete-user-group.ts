@@ -2,7 +2,8 @@ import { userGroupDeleteResult } from '@fairway/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateMembers } from '../../members';
+import { membersQueryKey } from '../../../lib/site-query-keys';
+import { userGroupsQueryOptions } from './get-user-groups';
 
 export type UserGroupDeleteResult = z.infer<typeof userGroupDeleteResult>;
 
@@ -21,6 +22,10 @@ export const useDeleteUserGroup = (siteId: string) => {
   return useMutation({
     mutationFn: (groupId: string) => deleteUserGroup(siteId, groupId),
     // Its members moved to guest, so the members list changed as well as the groups.
-    onSuccess: () => invalidateMembers(queryClient, siteId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membersQueryKey(siteId) }),
+        queryClient.invalidateQueries({ queryKey: userGroupsQueryOptions(siteId).queryKey }),
+      ]),
   });
 };

@@ -1,7 +1,8 @@
 import { userGroupView, type UserGroupBody, type UserGroupView } from '@fairway/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateMembers } from '../../members';
+import { membersQueryKey } from '../../../lib/site-query-keys';
+import { userGroupsQueryOptions } from './get-user-groups';
 
 /** PATCH /api/dashboard/sites/user-groups/{id}: a new name. */
 export async function updateUserGroup(
@@ -24,6 +25,10 @@ export const useUpdateUserGroup = (siteId: string) => {
     mutationFn: ({ groupId, body }: { groupId: string; body: UserGroupBody }) =>
       updateUserGroup(siteId, groupId, body),
     // The members list shows each member's group by name.
-    onSuccess: () => invalidateMembers(queryClient, siteId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membersQueryKey(siteId) }),
+        queryClient.invalidateQueries({ queryKey: userGroupsQueryOptions(siteId).queryKey }),
+      ]),
   });
 };
