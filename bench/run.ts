@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { CommandView } from '@fairway/domain';
+import type { CommandRow } from '../apps/server/src/db/tables/commands';
 import { devices, positions } from '../apps/server/src/db/tables/devices';
 import { bootBenchServer, type BenchServer, type ExternalBroker } from './lib/boot';
 import { Child } from './lib/child';
@@ -277,10 +277,10 @@ async function measureCommands(
   const stored = new Map<string, number>();
   const ended = new Map<string, number>();
   const ackAtGateway = new Map<string, number>();
-  const onCommand = (view: CommandView) => {
+  const onCommand = (command: CommandRow) => {
     const now = clock();
-    if (view.state === 'queued') stored.set(view._id, now);
-    else if (view.finishedAt) ended.set(view._id, now);
+    if (command.state === 'queued') stored.set(command.id, now);
+    else if (command.finishedAt) ended.set(command.id, now);
   };
   rt.ctx.bus.on('command.updated', onCommand);
   // The runtime's own ack handler, with the time the ack reached the gateway noted first.

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { CommandView, EventMessage, ZoneAlert, ZoneView } from '@fairway/domain';
+import type { EventMessage, ZoneAlert, ZoneView } from '@fairway/domain';
+import type { CommandRow } from '../db/tables/commands';
 import type { DeviceRow } from '../db/tables/devices';
 
 /**
@@ -11,7 +12,7 @@ import type { DeviceRow } from '../db/tables/devices';
 export interface DomainEvents {
   /** A cart's stored state changed (a report, a status, an answered command, a ride, an operator's edit). */
   'device.updated': [device: DeviceRow];
-  'command.updated': [command: CommandView];
+  'command.updated': [command: CommandRow];
   'zones.updated': [siteId: string, zones: ZoneView[]];
   'zone.alert': [alert: ZoneAlert];
   /**

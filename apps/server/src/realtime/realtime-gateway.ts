@@ -2,7 +2,6 @@ import type { Server as HttpServer } from 'node:http';
 import type {
   CartView,
   ClientToServerEvents,
-  CommandView,
   RideView,
   ServerToClientEvents,
   ZoneAlert,
@@ -16,7 +15,9 @@ import { latestPerKey } from './latest-per-key';
 import { Refused, socketReply } from './socket-replies';
 import { useRedisAdapter, type RedisFanOut } from './redis-adapter';
 import type { AuthUser } from '../lib/access';
+import { toCommandView } from '../modules/commands/commands.presenter';
 import { cartViewFor, toCartView } from '../modules/devices/devices.presenter';
+import type { CommandRow } from '../db/tables/commands';
 import type { DeviceRow } from '../db/tables/devices';
 
 export interface RealtimeGateway {
@@ -170,8 +171,8 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     newestState.set(device.id, device);
     pushDevice(device.id);
   };
-  const onCommandUpdated = (command: CommandView) => {
-    io.to(siteRoom(command.siteId)).emit('command:update', command);
+  const onCommandUpdated = (command: CommandRow) => {
+    io.to(siteRoom(command.siteId)).emit('command:update', toCommandView(command));
   };
   const onZonesUpdated = (siteId: string, zones: ZoneView[]) => {
     io.to(siteRoom(siteId)).emit('zones:update', { siteId, zones });

@@ -36,3 +36,6 @@ export const deviceCommands = pgTable(
       .where(sql`finished_at is null`),
   ],
 );
+
+/** A command as stored: what the commands service keeps and the `command.updated` event carries. */
+export type CommandRow = typeof deviceCommands.$inferSelect;

@@ -1,7 +1,7 @@
 import type { CommandView } from '@fairway/domain';
-import type { deviceCommands } from '../../db/tables/commands';
+import type { CommandRow } from '../../db/tables/commands';
 
-export type CommandRow = typeof deviceCommands.$inferSelect;
+export type { CommandRow };
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 

@@ -70,7 +70,7 @@ const refusalError = (reason: LockRefusal): HttpError =>
  */
 export class CommandsService {
   /** Local waiters, woken by an acknowledgement this instance received. */
-  private readonly finished = new EventEmitter<Record<string, [CommandView]>>();
+  private readonly finished = new EventEmitter<Record<string, [CommandRow]>>();
 
   constructor(
     private readonly commands: CommandsRepository,
@@ -90,12 +90,22 @@ export class CommandsService {
     target: LockTarget,
     by: Requester,
   ): Promise<CommandOutcome> {
+    return this.outcome(await this.lockAndWait(siteId, deviceId, target, by));
+  }
+
+  /** As `setLock`, answering the command as stored once it ended (a manual unlock opens its ride from it). */
+  async lockAndWait(
+    siteId: string,
+    deviceId: string,
+    target: LockTarget,
+    by: Requester,
+  ): Promise<CommandRow> {
     const device = await this.deviceOfSite(siteId, deviceId);
     const site = await this.sites.find(siteId);
     const reason = lockRefusal(toCartView(device), { keyless: site?.keyless ?? false }, by.role, target);
     if (reason) throw refusalError(reason);
     const command = await this.issue(device, target === 1 ? 'lock' : 'unlock', null, by, LOCK_WINDOW_MS);
-    return this.outcome(await this.waitForEnd(command, LOCK_WINDOW_MS));
+    return this.waitForEnd(command, LOCK_WINDOW_MS);
   }
 
   /** Bulk lock/unlock: only online keyless carts whose state differs; the others are named with why. */
@@ -324,24 +334,24 @@ export class CommandsService {
   }
 
   /** Resolves with the command once it ended, or ends it at the window's close as unanswered. */
-  private async waitForEnd(command: CommandRow, windowMs: number): Promise<CommandView> {
+  private async waitForEnd(command: CommandRow, windowMs: number): Promise<CommandRow> {
     const deadline = command.issuedAt.getTime() + windowMs;
-    return new Promise<CommandView>((resolve) => {
+    return new Promise<CommandRow>((resolve) => {
       let settled = false;
-      const settle = (view: CommandView) => {
+      const settle = (ended: CommandRow) => {
         if (settled) return;
         settled = true;
         clearInterval(poll);
         clearTimeout(timer);
         this.finished.off(command.id, settle);
-        resolve(view);
+        resolve(ended);
       };
       this.finished.on(command.id, settle);
       // The answer may have come while the command was being sent, before anyone listened: it is stored.
       const check = () =>
         void this.commands.find(command.id).then(
           (row) => {
-            if (row && FINAL_COMMAND_STATES.includes(row.state)) settle(toCommandView(row));
+            if (row && FINAL_COMMAND_STATES.includes(row.state)) settle(row);
           },
           // A failed poll is retried by the next one; the deadline settles the wait in any case.
           (error: unknown) => this.log.warn({ err: error, command: command.id }, 'polling a command failed'),
@@ -351,10 +361,10 @@ export class CommandsService {
       const timer = setTimeout(
         () => {
           void this.giveUp(command).then(
-            async () => settle(toCommandView((await this.commands.find(command.id)) ?? command)),
+            async () => settle((await this.commands.find(command.id)) ?? command),
             (error: unknown) => {
               this.log.error({ err: error, command: command.id }, 'ending an unanswered command failed');
-              settle(toCommandView(command));
+              settle(command);
             },
           );
         },
@@ -391,17 +401,16 @@ export class CommandsService {
   }
 
   private announce(command: CommandRow, device: DeviceRow | null): void {
-    const view = toCommandView(command);
     if (device) this.bus.emit('device.updated', device);
-    this.bus.emit('command.updated', view);
-    if (FINAL_COMMAND_STATES.includes(view.state)) this.finished.emit(view._id, view);
+    this.bus.emit('command.updated', command);
+    if (FINAL_COMMAND_STATES.includes(command.state)) this.finished.emit(command.id, command);
   }
 
   /** The command with the cart as it stands now (the answer of a single-cart command). */
-  async outcome(command: CommandView): Promise<CommandOutcome> {
+  async outcome(command: CommandRow): Promise<CommandOutcome> {
     const [device] = await this.commands.deviceStates([command.deviceId]);
     if (!device) throw notFound('Device not found');
-    return { command, device: toCartView(device) };
+    return { command: toCommandView(command), device: toCartView(device) };
   }
 
   private async deviceOfSite(siteId: string, deviceId: string): Promise<DeviceRow> {

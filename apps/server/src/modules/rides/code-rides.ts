@@ -1,4 +1,5 @@
-import type { CommandView, EventMessage } from '@fairway/domain';
+import type { EventMessage } from '@fairway/domain';
+import type { CommandRow } from '../../db/tables/commands';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { AppContext } from '../../context';
 import { retryWhileDatabaseDown } from '../../lib/retry';
@@ -49,7 +50,7 @@ export function attachCodeRides(ctx: AppContext): () => void {
   const onDeviceUpdated = (cart: DeviceRow) => {
     if (lockChangedLately(cart)) void enqueue(cart.id, () => reactions.reconcile(cart.id)).catch(() => {});
   };
-  const onCommand = (command: CommandView) => {
+  const onCommand = (command: CommandRow) => {
     if (command.name !== 'ping' && command.finishedAt !== null)
       void enqueue(command.deviceId, () => reactions.commandFinished(command)).catch(() => {});
   };

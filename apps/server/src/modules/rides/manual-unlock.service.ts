@@ -21,10 +21,9 @@ export class ManualUnlockService {
   ): Promise<CommandOutcome> {
     // A body naming another site's driver, service or price is refused before the cart is touched.
     const details = await this.lifecycle.manualDetails(siteId, body);
-    const outcome = await this.commands.setLock(siteId, deviceId, 0, by);
-    if (outcome.command.state !== 'acknowledged') return outcome;
-    if (!(await this.lifecycle.openManual(outcome.command, details))) return outcome;
-    // The ride opened after the acknowledgement: the answer's cart shows it.
-    return this.commands.outcome(outcome.command);
+    const command = await this.commands.lockAndWait(siteId, deviceId, 0, by);
+    if (command.state === 'acknowledged') await this.lifecycle.openManual(command, details);
+    // Read after the ride opened: the answer's cart shows it.
+    return this.commands.outcome(command);
   }
 }

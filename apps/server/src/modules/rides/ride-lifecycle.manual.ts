@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { CommandView, ManualUnlockBody, RideTag } from '@fairway/domain';
+import type { ManualUnlockBody, RideTag } from '@fairway/domain';
+import type { CommandRow } from '../../db/tables/commands';
 import { HttpError } from '../../lib/errors';
 import type { DeviceRow } from '../../db/tables/devices';
 import { odometerOf, type RideLifecycleRepository } from './ride-lifecycle.repository';
@@ -35,6 +36,12 @@ export async function manualRideDetails(
   };
 }
 
+/** What opening a manual ride reads of an operator's unlock: the stored command, or the answer it became. */
+export type AcknowledgedUnlock = Pick<
+  CommandRow,
+  'id' | 'name' | 'state' | 'deviceId' | 'siteId' | 'requestedBy' | 'issuedAt'
+>;
+
 /**
  * In one transaction (the cart row locked): a cart without an open ride gets a confirmed manual ride for
  * the acknowledged unlock `command`, and is in use; an open ride of that same unlock gets `details`.
@@ -42,7 +49,7 @@ export async function manualRideDetails(
  */
 export function openManualRide(
   repo: RideLifecycleRepository,
-  command: CommandView,
+  command: AcknowledgedUnlock,
   details?: ManualRideDetails,
 ): Promise<{ ride: RideRow; device: DeviceRow | null } | null> {
   if (command.name !== 'unlock' || command.state !== 'acknowledged') return Promise.resolve(null);
@@ -51,11 +58,11 @@ export function openManualRide(
     if (!cart || cart.device.siteId !== command.siteId) return null;
     const open = await repo.openRideOf(cart.device.id, tx);
     if (open) {
-      if (!details || open.unlockCommandId !== command._id) return null;
+      if (!details || open.unlockCommandId !== command.id) return null;
       const described = await repo.describe(tx, open.id, details);
       return described ? { ride: described, device: null } : null;
     }
-    if (await repo.byUnlockCommand(command._id, tx)) return null;
+    if (await repo.byUnlockCommand(command.id, tx)) return null;
     const ride = await repo.insert(tx, {
       siteId: cart.site.id,
       deviceId: cart.device.id,
@@ -63,13 +70,13 @@ export function openManualRide(
       type: 'manual',
       status: 'active',
       confirmed: true,
-      unlockCommandId: command._id,
+      unlockCommandId: command.id,
       unlockedBy: command.requestedBy,
       meta: { name: null, email: null },
       ...details,
       start: sql`now()`,
       startOdometer: odometerOf(cart.device),
-      unlockRequestedAt: new Date(command.issuedAt),
+      unlockRequestedAt: command.issuedAt,
       unlockAttempts: 1,
     });
     if (!ride) return null;

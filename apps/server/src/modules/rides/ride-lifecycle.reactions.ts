@@ -1,9 +1,5 @@
-import {
-  FINAL_COMMAND_STATES,
-  type CommandSource,
-  type CommandView,
-  type RideEndReason,
-} from '@fairway/domain';
+import { FINAL_COMMAND_STATES, type CommandSource, type RideEndReason } from '@fairway/domain';
+import type { CommandRow } from '../../db/tables/commands';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { RideLifecycleRepository } from './ride-lifecycle.repository';
 import { SYSTEM_LOCK_REASONS, type RideLifecycleService } from './ride-lifecycle.service';
@@ -59,7 +55,7 @@ export class RideCartReactions {
     private readonly repo: RideLifecycleRepository,
   ) {}
 
-  async commandFinished(command: CommandView): Promise<void> {
+  async commandFinished(command: CommandRow): Promise<void> {
     if (command.name === 'ping' || !FINAL_COMMAND_STATES.includes(command.state)) return;
     if (command.name === 'lock') return this.reconcile(command.deviceId);
     if (command.state !== 'acknowledged') return this.lifecycle.unlockFailed(command);
@@ -68,12 +64,12 @@ export class RideCartReactions {
     const ride = state?.ride;
     if (ride) {
       // An unlock sent before this ride was created is about an earlier one.
-      if (Date.parse(command.issuedAt) < ride.createdAt.getTime()) return;
+      if (command.issuedAt < ride.createdAt) return;
       if (!ride.confirmed) await this.lifecycle.confirm(ride.id);
       else if (ride.status === 'paused') await this.lifecycle.markActive(ride.id);
       return;
     }
-    const own = await this.repo.byUnlockCommand(command._id);
+    const own = await this.repo.byUnlockCommand(command.id);
     if (own) await this.lifecycle.relockAfterEnded(own);
     else if (command.source === 'dashboard' && command.requestedBy) await this.lifecycle.openManual(command);
   }

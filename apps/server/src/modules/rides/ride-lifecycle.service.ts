@@ -10,7 +10,6 @@ import {
   lockRefusal,
   type CommandOutcome,
   type CommandSource,
-  type CommandView,
   type LockTarget,
   type ManualUnlockBody,
   type RideEndReason,
@@ -22,9 +21,15 @@ import type { DomainEventBus } from '../../lib/events';
 import { NO_ANSWER } from '../commands/commands.repository';
 import type { CommandsService, Requester } from '../commands/commands.service';
 import { toCartView } from '../devices/devices.presenter';
+import type { CommandRow } from '../../db/tables/commands';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { RefundsService } from '../payments/refunds.service';
-import { manualRideDetails, openManualRide, type ManualRideDetails } from './ride-lifecycle.manual';
+import {
+  manualRideDetails,
+  openManualRide,
+  type AcknowledgedUnlock,
+  type ManualRideDetails,
+} from './ride-lifecycle.manual';
 import {
   odometerOf,
   rideEnded,
@@ -262,10 +267,10 @@ export class RideLifecycleService {
    * An unlock of a waiting ride failed or went unanswered: the next attempt of the cycle is sent while the
    * 20 s last and attempts are left; after that the guest may retry (`retryUnlock`).
    */
-  async unlockFailed(command: CommandView): Promise<void> {
-    const ride = await this.repo.byUnlockCommand(command._id);
+  async unlockFailed(command: Pick<CommandRow, 'id'>): Promise<void> {
+    const ride = await this.repo.byUnlockCommand(command.id);
     if (!ride || ride.status === 'ended' || ride.confirmed) return;
-    const claimed = await this.repo.claimAttempt(ride.id, command._id);
+    const claimed = await this.repo.claimAttempt(ride.id, command.id);
     if (!claimed) return;
     const cart = await this.repo.cartWithSite(ride.deviceId);
     if (cart) await this.sendUnlock(claimed, cart.device, cart.site.keyless);
@@ -292,7 +297,7 @@ export class RideLifecycleService {
    * unlocked by them. Called by the cart's acknowledgement (bulk unlocks) and by the single unlock's request
    * with its body, in either order: the first opens the ride, the request then fills in its details.
    */
-  async openManual(command: CommandView, details?: ManualRideDetails): Promise<RideRow | null> {
+  async openManual(command: AcknowledgedUnlock, details?: ManualRideDetails): Promise<RideRow | null> {
     const opened = await openManualRide(this.repo, command, details);
     if (!opened) return null;
     if (opened.device) this.bus.emit('device.updated', opened.device);
