@@ -51,6 +51,10 @@ export default defineConfig({
           environment: 'jsdom',
           // Two files render at once on a 2-core machine: a lazy page's first render can pass 5 s.
           testTimeout: 15_000,
+          // Each file still gets its own module graph and jsdom, but in a worker thread, not a child
+          // process: less CPU per file (docs/decisions.md, "CI time"). No web test changes the process
+          // (chdir, exit, signals) and none depends on another file's process.env.
+          pool: 'threads',
         },
       },
     ],

@@ -11,7 +11,7 @@ import { LocalFileStore } from './lib/file-store';
 import { AccessTokens } from './modules/auth/access-token';
 import { Mailer } from './modules/mail/mailer';
 import { platformSecret } from './modules/platform/platform.service';
-import { seedDemo } from './demo/demo-seed';
+import { seedDemo, seedDemoBookings } from './demo/demo-seed';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker/embedded-broker';
 import { createDeviceProvisioner } from './broker/provisioner';
 import { startDeviceGateway, type DeviceGateway } from './devices/gateway/device-gateway';
@@ -68,7 +68,10 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     await runMigrations(database);
 
     const jwtSecret = config.JWT_SECRET ?? (await platformSecret(database.db, 'jwt-secret'));
-    if (config.SEED_DEMO) await seedDemo(database.db, log, config.publicUrl);
+    if (config.SEED_DEMO) {
+      await seedDemo(database.db, log, config.publicUrl);
+      await seedDemoBookings(database.db, log);
+    }
 
     let mqttUrl: string;
     let mqttPassword: string;

@@ -149,7 +149,7 @@ export function buildServices(core: CoreContext) {
   };
 
   // One lookup (and its cache) for every cart view that leaves the server: lists, pushes, command answers.
-  const openRides = new OpenRideLookup(db);
+  const openRides = new OpenRideLookup(db, bus);
   const auth = new AuthService(core, repos.users, repos.auth);
   const members = new MembersService(db, repos.members, repos.sites, repos.userGroups);
 

@@ -10,6 +10,7 @@ import { seedDemoMembers } from './demo-members';
 import { sandboxAccounts } from '../db/tables/sandbox';
 import { seedDemoServices } from './demo-services';
 import { seedDemoPayments } from './demo-payments';
+import { demoClubId, refreshDemoBookings } from './demo-bookings';
 import { newSandboxId } from '../modules/payments/sandbox/sandbox-ids';
 import { sites, type OpeningHours } from '../db/tables/sites';
 import { users } from '../db/tables/users';
@@ -206,4 +207,15 @@ export async function seedDemo(db: Db, log: Logger, publicUrl = 'http://localhos
     await seedDemoPayments(tx, demo!.id, publicUrl);
     log.info('demo club seeded: Demo Golf Club (16 carts) and Second Club (4 carts)');
   });
+}
+
+/**
+ * The demo club's week of bookings from today, made again at every start (issue 17; demo-bookings.ts). Not
+ * part of `seedDemo`, which runs once per database: the tests' shared demo club stays without bookings.
+ */
+export async function seedDemoBookings(db: Db, log: Logger, now = Date.now()): Promise<void> {
+  const siteId = await demoClubId(db, DEMO_SERIAL_PREFIX);
+  if (!siteId) return;
+  const written = await refreshDemoBookings(db, siteId, now);
+  if (written > 0) log.info({ bookings: written }, 'demo bookings made for the week from today');
 }

@@ -1,4 +1,3 @@
-import EventIcon from '@mui/icons-material/Event';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -118,7 +117,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                     Component: (await import('../features/rides/routes/RidesPage')).RidesPage,
                   }),
                 },
-                placeholder('bookings', 'pages.bookings', <EventIcon />, 'authenticated'),
+                {
+                  path: 'bookings',
+                  handle: { titleKey: 'pages.bookings' } satisfies RouteHandle,
+                  lazy: async () => ({
+                    Component: (await import('../features/bookings/routes/BookingsPage')).BookingsPage,
+                  }),
+                },
                 {
                   path: 'charts',
                   lazy: async () => ({

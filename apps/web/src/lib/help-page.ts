@@ -4,7 +4,7 @@
  */
 const HELP_SITE = 'https://help.fairway.example';
 
-export type HelpArticle = 'fleet' | 'virtual-keys' | 'payments';
+export type HelpArticle = 'fleet' | 'virtual-keys' | 'payments' | 'bookings';
 
 export const helpPageFor = (article: HelpArticle, locale: string | undefined): string =>
   `${HELP_SITE}/${locale === 'de' ? 'de' : 'en'}/${article}`;

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   fleetView: 'fairway.fleet.view',
   membersPageSize: 'fairway.members.pageSize',
   codesPublishedAt: 'fairway.members.codesPublishedAt',
+  /** '1': the bookings calendar shows only carts with a booking that day (spec §2, persisted locally) */
+  bookingsReservedOnly: 'fairway.bookings.reservedOnly',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

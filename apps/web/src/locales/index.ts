@@ -84,6 +84,10 @@ import enRides from './en/rides.json';
 import deRides from './de/rides.json';
 import daRides from './da/rides.json';
 import csRides from './cs/rides.json';
+import enBookings from './en/bookings.json';
+import deBookings from './de/bookings.json';
+import daBookings from './da/bookings.json';
+import csBookings from './cs/bookings.json';
 /**
  * One bundle per language, assembled from a file per feature: `common.json` holds the app-wide keys at the
  * top level, each feature file sits under its own name (`t('fleet.title')`). Features own their file, so
@@ -112,6 +116,7 @@ const en = bundle(enCommon, {
   revenue: enRevenue,
   reports: enReports,
   rides: enRides,
+  bookings: enBookings,
 });
 
 type Bundle = typeof en;
@@ -139,6 +144,7 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     revenue: deRevenue,
     reports: deReports,
     rides: deRides,
+    bookings: deBookings,
   }) as Bundle,
   da: bundle(daCommon, {
     cart: daCart,
@@ -161,6 +167,7 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     revenue: daRevenue,
     reports: daReports,
     rides: daRides,
+    bookings: daBookings,
   }) as Bundle,
   cs: bundle(csCommon, {
     cart: csCart,
@@ -183,5 +190,6 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     revenue: csRevenue,
     reports: csReports,
     rides: csRides,
+    bookings: csBookings,
   }) as Bundle,
 };

@@ -53,6 +53,8 @@ export function makeCart(overrides: Partial<CartView> = {}): CartView {
     bookableOnline: true,
     driverName: null,
     tripDistance: null,
+    bookings: [],
+    displayLockStatus: 'locked',
     ...overrides,
   };
 }

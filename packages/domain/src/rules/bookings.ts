@@ -188,6 +188,41 @@ export function mayDeleteBooking(
   return !bookingLocked(booking, site) && booking.end > now;
 }
 
+/** The booking or maintenance block of a cart's list (ISO times) that covers `now`, or null. */
+export function currentBooking<T extends { start: string; end: string }>(
+  bookings: readonly T[],
+  now: number,
+): T | null {
+  return (
+    bookings.find((booking) =>
+      isBookingCurrent({ start: Date.parse(booking.start), end: Date.parse(booking.end) }, now),
+    ) ?? null
+  );
+}
+
+/** What the map and the fleet show of a cart's bookings of the day at `now` (issue 17). */
+export interface CartBookingsState<T> {
+  /** the booking or maintenance block covering now */
+  current: T | null;
+  /** bookings (not blocks) not yet ended: the cart is reserved while there is one */
+  reserved: T[];
+  /** a maintenance block covers now: the cart shows as maintenance and out of service */
+  maintenance: boolean;
+}
+
+export function cartBookingsAt<T extends { start: string; end: string; bookingType: BookingKind }>(
+  bookings: readonly T[],
+  now: number,
+): CartBookingsState<T> {
+  const ahead = bookings.filter((booking) => Date.parse(booking.end) > now);
+  const current = currentBooking(ahead, now);
+  return {
+    current,
+    reserved: ahead.filter((booking) => booking.bookingType !== MAINTENANCE),
+    maintenance: current?.bookingType === MAINTENANCE,
+  };
+}
+
 export type DisplayLockStatus = 'unlocked' | 'maintenance' | 'booked' | 'locked';
 
 /**

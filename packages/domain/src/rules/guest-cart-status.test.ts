@@ -79,4 +79,18 @@ describe('guestCartStatusAt (what the server enforces now)', () => {
       guestCartStatusAt(free, false, { openingHours: untilHalfTwelve, timezone: 'Europe/Copenhagen' }, noon),
     ).toBe('SITE_CLOSED');
   });
+
+  it('is BOOKED while a booking covers now, and out of service while a maintenance block does', () => {
+    const site = { openingHours: allDay, timezone: 'Europe/London' };
+    expect(guestCartStatusAt(free, false, site, noon, { bookedNow: true, maintenanceNow: false })).toBe(
+      'BOOKED',
+    );
+    expect(guestCartStatusAt(free, false, site, noon, { bookedNow: false, maintenanceNow: true })).toBe(
+      'OUT_OF_SERVICE',
+    );
+    // A session on the cart outranks its booking: the booked guest is riding it.
+    expect(guestCartStatusAt(free, true, site, noon, { bookedNow: true, maintenanceNow: false })).toBe(
+      'IN_USE',
+    );
+  });
 });

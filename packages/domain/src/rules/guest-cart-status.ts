@@ -55,22 +55,31 @@ export function guestCartStatus(
   return 'AVAILABLE';
 }
 
+/** A cart's live bookings at an instant (issue 17): a booking, or a maintenance block, covering it. */
+export interface CartBookingsNow {
+  bookedNow: boolean;
+  maintenanceNow: boolean;
+}
+export const NO_BOOKING_NOW: CartBookingsNow = { bookedNow: false, maintenanceNow: false };
+
 /**
  * The status the server enforces at `now`: a ride still waiting for the cart's confirmation is a session
- * already (the cart is not marked in use until it confirms), the club's hours are read on its own clock,
- * and no cart is booked (bookings are not part of Fairway yet). One reading for the cart page, checkout and
- * the unlock, so they never disagree.
+ * already (the cart is not marked in use until it confirms), the club's hours are read on its own clock, a
+ * booking covering now makes the cart BOOKED, and a current maintenance block takes it out of service (spec
+ * §4: "while current, the cart shows as maintenance"). One reading for the cart page, checkout and the
+ * unlock, so they never disagree.
  */
 export function guestCartStatusAt(
   cart: GuestCartState,
   openRide: boolean,
   site: { openingHours: readonly OpeningDay[]; timezone: string },
   now: number,
+  bookings: CartBookingsNow = NO_BOOKING_NOW,
 ): GuestCartStatus {
   return guestCartStatus(
-    { ...cart, inUse: cart.inUse || openRide },
+    { ...cart, inUse: cart.inUse || openRide, inService: cart.inService && !bookings.maintenanceNow },
     { openNow: siteOpenAt(site.openingHours, clockAt(now, site.timezone)) },
-    false,
+    bookings.bookedNow,
   );
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_TYPES } from './bookings';
 import { id } from './common';
 import { hardwareInfo, trackerMode, trackerServer, vehicleInfo } from './vehicles';
 import { safeText } from './text';
@@ -10,6 +11,25 @@ export type PendingUpdate = z.infer<typeof pendingUpdate>;
  * A cart as the dashboard API and the realtime gateway present it (device fields of spec §3).
  * One shape for HTTP and sockets, so a socket update can replace a list entry as it is.
  */
+/**
+ * A live booking or maintenance block of a cart as its view carries it (issue 17): the map's Reserved group,
+ * booked markers and the fleet read them, and tell "now" by the clock as time passes.
+ */
+export const cartBooking = z.object({
+  _id: id,
+  bookingType: z.enum(BOOKING_TYPES),
+  /** ISO instants */
+  start: z.string(),
+  end: z.string(),
+  /** the driver's name ('' for a maintenance block) */
+  name: z.string(),
+  scheduleUnlock: z.boolean(),
+});
+export type CartBooking = z.infer<typeof cartBooking>;
+
+/** Spec §4 Display lock status. */
+export const DISPLAY_LOCK_STATUSES = ['unlocked', 'maintenance', 'booked', 'locked'] as const;
+
 export const cartView = z.object({
   _id: id,
   serial: z.string(),
@@ -65,6 +85,10 @@ export const cartView = z.object({
   driverName: z.string().nullable(),
   /** km driven in that ride so far (odometer difference, 1 decimal); null without a ride or odometer. */
   tripDistance: z.number().nullable(),
+  /** The cart's live bookings and maintenance blocks from now until the end of the site's day, by start. */
+  bookings: z.array(cartBooking),
+  /** Spec §4 Display lock status when the view was made (unlocked, maintenance, booked, locked). */
+  displayLockStatus: z.enum(DISPLAY_LOCK_STATUSES),
 });
 export type CartView = z.infer<typeof cartView>;
 

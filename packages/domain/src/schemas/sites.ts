@@ -22,6 +22,8 @@ export const SITE_LIMITS = {
   /** spec §9: booking offset slider 0 to 120, step 5 */
   bookingOffsetMax: 120,
   bookingOffsetStep: 5,
+  /** minutes a cart stays unbookable after a booking (cleaning, charging); issue 17, step 5 */
+  bookingTurnaroundMax: 120,
   profileNameMax: 80,
   profileDescriptionMax: 2000,
   profileTermsMax: 20_000,
@@ -158,6 +160,8 @@ export const siteView = z.object({
   devices: z.number().int(),
   openingHours: z.array(z.object({ openTime: z.string(), closeTime: z.string() }).nullable()),
   bookingOffset: z.number().int(),
+  /** minutes a cart stays unbookable after each booking (issue 17) */
+  bookingTurnaround: z.number().int(),
   bookingIntegration: z.boolean(),
   autoLock: z.string(),
   lockFrom: z.string(),
@@ -253,6 +257,14 @@ export const siteSettingsUpdate = z
       .max(SITE_LIMITS.bookingOffsetMax)
       .refine((value) => value % SITE_LIMITS.bookingOffsetStep === 0, {
         message: `Booking offset must be in ${SITE_LIMITS.bookingOffsetStep}-minute steps`,
+      }),
+    bookingTurnaround: z
+      .number({ message: 'Enter a number' })
+      .int()
+      .min(0)
+      .max(SITE_LIMITS.bookingTurnaroundMax)
+      .refine((value) => value % SITE_LIMITS.bookingOffsetStep === 0, {
+        message: `Turnaround must be in ${SITE_LIMITS.bookingOffsetStep}-minute steps`,
       }),
     currency: currencyCode,
     publicProfile: publicProfileUpdate,

@@ -1,5 +1,8 @@
 import {
   LIMITS,
+  MAINTENANCE,
+  currentBooking,
+  displayLockStatus,
   formatLatLng,
   maySeeCodes,
   pendingUpdate,
@@ -20,14 +23,19 @@ export interface OpenRideSummary {
 
 /**
  * The cart view with the driver and trip distance of the ride it is in use for, so the map pane, the fleet
- * and the Rides page say the same thing. A cart not in use shows none, whatever ride is still waiting.
+ * and the Rides page say the same thing. A cart not in use shows none, whatever ride is still waiting. The
+ * driver is the ride's, else the current booking's (issue 17); the display lock status (spec §4) reads the
+ * view's bookings at `now`.
  */
-export function withOpenRide(view: CartView, ride: OpenRideSummary | null): CartView {
+export function withOpenRide(view: CartView, ride: OpenRideSummary | null, now = Date.now()): CartView {
   const current = view.inUse ? ride : null;
+  const booking = currentBooking(view.bookings, now);
+  const booked = booking && booking.bookingType !== MAINTENANCE ? booking : null;
   return {
     ...view,
-    driverName: current?.driverName ?? null,
+    driverName: current?.driverName ?? (booked?.name || null),
     tripDistance: current ? tripDistanceKm(current.startOdometer, view.carOdometer) : null,
+    displayLockStatus: displayLockStatus(view, booking),
   };
 }
 
@@ -88,8 +96,10 @@ export function toCartView(
     bookableOnline: row.bookableOnline,
     driverName: null,
     tripDistance: null,
+    bookings: [],
+    displayLockStatus: row.lockStatus === 0 ? 'unlocked' : 'locked',
   };
-  return withOpenRide(view, ride);
+  return withOpenRide(view, ride, now);
 }
 
 /** The cart as `role` may see it: without its lock code below the roles that see codes. */

@@ -1,12 +1,15 @@
-import type { CartView } from '@fairway/domain';
+import type { CartBooking, CartView } from '@fairway/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rides } from '../../db/tables/rides';
+import type { DomainEventBus } from '../../lib/events';
+import { cartBookingsToday } from '../bookings/cart-bookings';
 import { withOpenRide, type OpenRideSummary } from './devices.presenter';
 
 /**
- * How long a cart's open-ride summary is reused for its pushes. Ride changes on this instance forget it at
- * once (`forget`); the limit bounds what a change made on another instance can leave stale.
+ * How long a cart's open-ride and bookings summary is reused for its pushes. Ride and booking changes on
+ * this instance forget it at once (`forget`); the limit bounds what a change made on another instance can
+ * leave stale.
  */
 export const OPEN_RIDE_CACHE_MS = 15_000;
 
@@ -23,45 +26,83 @@ const toSummary = (row: { driverName: { name?: string | null }; startOdometer: n
 });
 
 /**
- * Reads the driver and start odometer of carts' open rides for their views (spec §2 Map bottom sheet: driver
- * name, trip distance), so every cart view that leaves the server — lists, pushes, command answers — says
- * the same as the Rides page. Only carts in use are looked up: a cart report is frequent, a ride is not.
+ * Reads what a cart view shows beside the cart's own state: the driver and start odometer of its open ride
+ * (spec §2 Map bottom sheet: driver name, trip distance) and its bookings of the rest of the day (issue 17:
+ * Reserved group, booked markers, display lock status, the booking's driver), so every cart view that leaves
+ * the server — lists, pushes, command answers — says the same as the Rides page and the calendar. Open rides
+ * are looked up only for carts in use: a cart report is frequent, a ride is not.
  */
 export class OpenRideLookup {
-  private readonly cache = new Map<string, { summary: OpenRideSummary | null; at: number }>();
+  /** Open-ride summaries of carts in use, by cart. */
+  private readonly rides = new Map<string, { summary: OpenRideSummary | null; at: number }>();
+  /** The day's bookings of each site's carts: one query per site, shared by every push of its carts. */
+  private readonly bookings = new Map<string, { at: number; byCart: Promise<Map<string, CartBooking[]>> }>();
 
-  constructor(private readonly db: Db) {}
-
-  /** The views of one site's carts with their open rides, in one query. */
-  async presentSite(siteId: string, views: CartView[]): Promise<CartView[]> {
-    if (!views.some((view) => view.inUse)) return views;
-    const rows = await this.db
-      .select(summaryColumns)
-      .from(rides)
-      .where(and(eq(rides.siteId, siteId), isOpen));
-    const byDevice = new Map(rows.map((row) => [row.deviceId, toSummary(row)]));
-    return views.map((view) => withOpenRide(view, byDevice.get(view._id) ?? null));
+  constructor(
+    private readonly db: Db,
+    bus?: DomainEventBus,
+  ) {
+    // A booking made, moved or cancelled changes the views of its carts from the next push on.
+    bus?.on('booking.updated', () => this.forget());
   }
 
-  /** One cart's view with its open ride (cached for pushes; see OPEN_RIDE_CACHE_MS). */
+  /** The views of one site's carts with their open rides and bookings, in two queries. */
+  async presentSite(siteId: string, views: CartView[], now = Date.now()): Promise<CartView[]> {
+    const bookings = await cartBookingsToday(this.db, { siteId }, new Date(now));
+    const rows = views.some((view) => view.inUse)
+      ? await this.db
+          .select(summaryColumns)
+          .from(rides)
+          .where(and(eq(rides.siteId, siteId), isOpen))
+      : [];
+    const byDevice = new Map(rows.map((row) => [row.deviceId, toSummary(row)]));
+    return views.map((view) =>
+      withOpenRide({ ...view, bookings: bookings.get(view._id) ?? [] }, byDevice.get(view._id) ?? null, now),
+    );
+  }
+
+  /** One cart's view with its open ride and bookings (cached for pushes; see OPEN_RIDE_CACHE_MS). */
   async present(view: CartView, now = Date.now()): Promise<CartView> {
+    const [byCart, summary] = await Promise.all([
+      this.siteBookings(view.siteID, now),
+      this.openRide(view, now),
+    ]);
+    return withOpenRide({ ...view, bookings: byCart.get(view._id) ?? [] }, summary, now);
+  }
+
+  /** A ride or booking opened, changed or ended: the next push reads again. */
+  forget(): void {
+    this.rides.clear();
+    this.bookings.clear();
+  }
+
+  private async openRide(view: CartView, now: number): Promise<OpenRideSummary | null> {
     if (!view.inUse) {
-      this.cache.delete(view._id);
-      return withOpenRide(view, null);
+      this.rides.delete(view._id);
+      return null;
     }
-    const cached = this.cache.get(view._id);
-    if (cached && now - cached.at < OPEN_RIDE_CACHE_MS) return withOpenRide(view, cached.summary);
+    const cached = this.rides.get(view._id);
+    if (cached && now - cached.at < OPEN_RIDE_CACHE_MS) return cached.summary;
     const [row] = await this.db
       .select(summaryColumns)
       .from(rides)
       .where(and(eq(rides.deviceId, view._id), isOpen));
     const summary = row ? toSummary(row) : null;
-    this.cache.set(view._id, { summary, at: now });
-    return withOpenRide(view, summary);
+    this.rides.set(view._id, { summary, at: now });
+    return summary;
   }
 
-  /** A ride opened, changed or ended: the next push reads again. */
-  forget(): void {
-    this.cache.clear();
+  /**
+   * A site's bookings for its carts' pushes: a report of every cart of a busy site arrives each second, so
+   * the pushes share one read per site (in flight included) rather than one per cart.
+   */
+  private siteBookings(siteId: string, now: number): Promise<Map<string, CartBooking[]>> {
+    const cached = this.bookings.get(siteId);
+    if (cached && now - cached.at < OPEN_RIDE_CACHE_MS) return cached.byCart;
+    const byCart = cartBookingsToday(this.db, { siteId }, new Date(now));
+    this.bookings.set(siteId, { at: now, byCart });
+    // A failed read is not kept: the next push tries again.
+    byCart.catch(() => this.bookings.delete(siteId));
+    return byCart;
   }
 }

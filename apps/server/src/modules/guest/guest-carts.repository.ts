@@ -1,5 +1,7 @@
 import { and, asc, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { CartBookingsNow } from '@fairway/domain';
 import type { Db } from '../../db/client';
+import { cartBookingsNow } from '../bookings/cart-bookings';
 import type { DeviceRow } from '../../db/tables/devices';
 import { devices } from '../../db/tables/devices';
 import { rides } from '../../db/tables/rides';
@@ -15,13 +17,15 @@ export interface GuestCart {
   site: SiteRow;
   /** a ride is open on it, including a paid or code unlock still waiting for the cart's confirmation */
   openRide: boolean;
+  /** a live booking or a maintenance block covers now (issue 17) */
+  bookingsNow: CartBookingsNow;
 }
 
 /** What the guest pages read about carts and prices; everything is looked up by the ids a phone sent. */
 export class GuestCartsRepository {
   constructor(private readonly db: Db) {}
 
-  async cart(deviceId: string): Promise<GuestCart | null> {
+  async cart(deviceId: string, now = new Date()): Promise<GuestCart | null> {
     const openRide = this.db
       .select({ id: rides.id })
       .from(rides)
@@ -31,7 +35,7 @@ export class GuestCartsRepository {
       .from(devices)
       .innerJoin(sites, eq(sites.id, devices.siteId))
       .where(eq(devices.id, deviceId));
-    return row ?? null;
+    return row ? { ...row, bookingsNow: await cartBookingsNow(this.db, deviceId, now) } : null;
   }
 
   /**

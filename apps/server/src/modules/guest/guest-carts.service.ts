@@ -37,9 +37,9 @@ export class GuestCartsService {
   ) {}
 
   async cartView(deviceId: string): Promise<GuestCartView> {
-    const { device, site, openRide } = await this.findCart(deviceId);
     const now = Date.now();
-    const status = guestCartStatusAt(toCartView(device, now), openRide, site, now);
+    const { device, site, openRide, bookingsNow } = await this.findCart(deviceId, now);
+    const status = guestCartStatusAt(toCartView(device, now), openRide, site, now, bookingsNow);
     const power = device.vehicleInfo?.power;
     // On the charger the pack reads high (a false 100 %): the page shows 'Charging' instead of a number.
     const battery =
@@ -111,8 +111,8 @@ export class GuestCartsService {
   }
 
   /** A cart of a real club: carts still in the staging site are not anybody's to ride. */
-  private async findCart(deviceId: string): Promise<GuestCart> {
-    const cart = await this.carts.cart(deviceId);
+  private async findCart(deviceId: string, now = Date.now()): Promise<GuestCart> {
+    const cart = await this.carts.cart(deviceId, new Date(now));
     if (!cart || cart.site.staging) throw cartNotFound();
     return cart;
   }

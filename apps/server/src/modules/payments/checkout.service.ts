@@ -12,6 +12,7 @@ import {
 } from '@fairway/domain';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
+import { cartBookingsNow } from '../bookings/cart-bookings';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { toCartView } from '../devices/devices.presenter';
 import { devices } from '../../db/tables/devices';
@@ -76,7 +77,8 @@ export class CheckoutService {
       .select({ id: rides.id })
       .from(rides)
       .where(and(eq(rides.deviceId, device.id), ne(rides.status, 'ended')));
-    const status = guestCartStatusAt(toCartView(device, now), openRide !== undefined, site, now);
+    const bookingsNow = await cartBookingsNow(this.db, device.id, new Date(now));
+    const status = guestCartStatusAt(toCartView(device, now), openRide !== undefined, site, now, bookingsNow);
     if (status !== 'AVAILABLE') throw conflict(GUEST_CART_REFUSALS[status], status);
 
     const [rate] = await this.db

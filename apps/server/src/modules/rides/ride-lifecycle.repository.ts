@@ -13,6 +13,7 @@ import {
 } from '@fairway/domain';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { cartBookingsNow } from '../bookings/cart-bookings';
 import { HttpError, conflict } from '../../lib/errors';
 import type { CommandRow } from '../commands/commands.presenter';
 import { deviceCommands } from '../../db/tables/commands';
@@ -103,6 +104,11 @@ export class RideLifecycleRepository {
     if (!device) return null;
     const [site] = await tx.select().from(sites).where(eq(sites.id, device.siteId));
     return site ? { device, site } : null;
+  }
+
+  /** Whether a live booking or a maintenance block covers `now` on the cart, except `exceptBookingId`. */
+  bookingsNow(deviceId: string, now: Date, exceptBookingId: string | null, tx: Tx = this.db) {
+    return cartBookingsNow(tx, deviceId, now, exceptBookingId);
   }
 
   async openRideOf(deviceId: string, tx: Tx = this.db): Promise<RideRow | null> {

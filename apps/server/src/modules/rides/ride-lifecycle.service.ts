@@ -122,8 +122,13 @@ export class RideLifecycleService {
       const open = await this.repo.openRideOf(device.id, tx);
       const view = toCartView(device, now);
       if (request.type !== 'manual') {
-        const status = guestCartStatusAt(view, open !== null, site, now);
-        if (status !== 'AVAILABLE') throw conflict(GUEST_CART_REFUSALS[status], status);
+        // A booking's own unlock is not refused as BOOKED by itself, nor as SITE_CLOSED: the booking was
+        // made within opening hours and the window check (bookings module) said it may ride now.
+        const own = request.type === 'booking' ? (request.bookingId ?? null) : null;
+        const bookingsNow = await this.repo.bookingsNow(device.id, new Date(now), own, tx);
+        const status = guestCartStatusAt(view, open !== null, site, now, bookingsNow);
+        const ownBooking = own && status === 'SITE_CLOSED';
+        if (status !== 'AVAILABLE' && !ownBooking) throw conflict(GUEST_CART_REFUSALS[status], status);
       } else if (open) throw inUse();
       const refusal = lockRefusal(view, { keyless: site.keyless }, 'superadmin', 0);
       if (refusal) throw conflict(LOCK_REFUSAL_MESSAGES[refusal], refusal);

@@ -25,6 +25,7 @@ export function toSiteView(row: SiteRow, deviceCount: number): SiteView {
     devices: deviceCount,
     openingHours: row.openingHours,
     bookingOffset: row.bookingOffset,
+    bookingTurnaround: row.bookingTurnaround,
     bookingIntegration: row.bookingIntegration,
     autoLock: row.autoLock,
     lockFrom: row.lockFrom,

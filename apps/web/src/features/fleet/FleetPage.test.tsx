@@ -259,3 +259,73 @@ describe('FleetPage unlock codes', () => {
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Status');
   });
 });
+
+describe('bookings in the fleet (issue 17 item 6)', () => {
+  const iso = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const booking = (from: number, to: number, over: Partial<CartView['bookings'][number]> = {}) => ({
+    _id: `b-${from}`,
+    bookingType: 'booking' as const,
+    start: iso(from),
+    end: iso(to),
+    name: 'Bea Booker',
+    scheduleUnlock: false,
+    ...over,
+  });
+
+  it('reads a booked cart as booked and one in a maintenance block as maintenance', async () => {
+    renderFleet('user', [
+      makeCart({ carNumber: '1', displayLockStatus: 'booked', bookings: [booking(-10, 50)] }),
+      makeCart({
+        carNumber: '2',
+        displayLockStatus: 'maintenance',
+        bookings: [booking(-10, 50, { bookingType: 'cart_maintenance', name: '' })],
+      }),
+      // Unlocked wins over its booking: the booked guest is out on it.
+      makeCart({
+        carNumber: '3',
+        lockStatus: 0,
+        displayLockStatus: 'unlocked',
+        bookings: [booking(-10, 50)],
+      }),
+    ]);
+    await screen.findByTestId('fleet-row-1');
+    expect(screen.getByTestId('fleet-lock-state-1').dataset.state).toBe('booked');
+    expect(within(screen.getByTestId('fleet-row-1')).getByText('Booked')).toBeTruthy();
+    expect(screen.getByTestId('fleet-lock-state-2').dataset.state).toBe('maintenance');
+    expect(within(screen.getByTestId('fleet-row-2')).getByText('Maintenance')).toBeTruthy();
+    expect(screen.getByTestId('fleet-lock-state-3').dataset.state).toBe('unlocked');
+  });
+
+  it("the cart's booking view lists the rest of its day; its service reads out of service during maintenance", async () => {
+    renderFleet('user', [
+      makeCart({
+        carNumber: '4',
+        bookings: [
+          booking(-10, 50, { bookingType: 'cart_maintenance', name: '' }),
+          booking(120, 240, { name: 'Lee Later', scheduleUnlock: true }),
+        ],
+      }),
+      makeCart({ carNumber: '5' }),
+    ]);
+    fireEvent.click(await screen.findByTestId('fleet-row-4'));
+    const sidebar = within(await screen.findByTestId('cart-sidebar'));
+    const view = within(sidebar.getByTestId('cart-bookings-today'));
+    expect(view.getByText('Bookings today')).toBeTruthy();
+    expect(view.getByText('Lee Later')).toBeTruthy();
+    expect(view.getByText('Auto-unlock')).toBeTruthy();
+    expect(view.getAllByText('Maintenance').length).toBe(1);
+    expect(view.getByText('Now')).toBeTruthy();
+    expect(view.getByRole('link', { name: 'Open the booking calendar' }).getAttribute('href')).toBe(
+      '/bookings',
+    );
+    expect(sidebar.getByText('Out of service (maintenance)')).toBeTruthy();
+    const toggle = sidebar.getByTestId('cart-service-toggle') as HTMLButtonElement;
+    expect(toggle.textContent).toBe('In service');
+    expect(toggle.disabled).toBe(true);
+
+    fireEvent.click(screen.getByTestId('fleet-row-5'));
+    const other = within(await screen.findByTestId('cart-sidebar'));
+    await waitFor(() => expect(other.getByText('No more bookings today.')).toBeTruthy());
+    expect((other.getByTestId('cart-service-toggle') as HTMLButtonElement).disabled).toBe(false);
+  });
+});

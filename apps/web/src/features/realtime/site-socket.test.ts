@@ -61,6 +61,24 @@ describe('bindSiteSocket', () => {
     warn.mockRestore();
   });
 
+  it("asks for the site's carts again on booking:update, so their bookings of the day follow (issue 17)", () => {
+    const binding = bind();
+    binding.setSite(SITE_A);
+    socket.receive('connect');
+    socket.ackOf('get:site:devices')({ ok: true, data: [makeCart()] });
+    socket.emitted.length = 0;
+
+    socket.receive('booking:update', { _id: 'b1', site: SITE_B });
+    expect(socket.emitted).toEqual([]);
+    socket.receive('booking:update', { _id: 'b1', site: SITE_A });
+    expect(socket.emitted.map((entry) => [entry.event, entry.args[0]])).toEqual([
+      ['get:site:devices', SITE_A],
+    ]);
+    const booked = makeCart({ displayLockStatus: 'booked' });
+    socket.ackOf('get:site:devices')({ ok: true, data: [booked] });
+    expect(store.getState().devicesById[booked._id]?.displayLockStatus).toBe('booked');
+  });
+
   it('leaves the old room and joins the new one when the site changes', () => {
     const binding = bind();
     binding.setSite(SITE_A);

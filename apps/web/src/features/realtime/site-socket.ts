@@ -110,6 +110,17 @@ export function bindSiteSocket(
     else console.warn('Ignoring a cart update in an unexpected shape', parsed.error.issues);
   };
 
+  // A booking made, moved or cancelled changes its carts' bookings of the day (Reserved group, booked
+  // markers, the fleet's booking view): the server's list says which carts, so it is asked again.
+  const onBookingUpdate = (booking: { site?: string }) => {
+    if (siteId && socket.connected && (booking.site === undefined || booking.site === siteId))
+      enterSiteDevices(siteId);
+  };
+  const enterSiteDevices = (id: string) =>
+    socket.emit('get:site:devices', id, (result) => {
+      if (result.ok) store.replaceDevices(id, validCarts(result.data));
+    });
+
   const onOffline = () => store.setConnection('disconnected');
   // Back online before the heartbeat noticed anything: the connection survived.
   const onOnline = () => {
@@ -124,6 +135,7 @@ export function bindSiteSocket(
   socket.on('connect_error', onConnectError);
   socket.on('site:devices', onSiteDevices);
   socket.on('device:update', onDeviceUpdate);
+  socket.on('booking:update', onBookingUpdate);
   // The relayed payloads are typed by the shared event map; the generic socket listener API cannot
   // express "this event's payload" for a union of events, hence the one untyped hop.
   const untyped = socket as unknown as {
@@ -156,6 +168,7 @@ export function bindSiteSocket(
       socket.off('connect_error', onConnectError);
       socket.off('site:devices', onSiteDevices);
       socket.off('device:update', onDeviceUpdate);
+      socket.off('booking:update', onBookingUpdate);
       for (const off of relays) off();
       socket.disconnect();
     },

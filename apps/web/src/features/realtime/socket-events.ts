@@ -5,12 +5,14 @@ import { useEffect, useEffectEvent } from 'react';
  * Socket events that are not cart state (command outcomes, zone changes and alerts, ride changes): the site socket
  * relays them here and features subscribe with `useSocketEvent`, so no feature owns the socket itself.
  */
-export type RelayedEvent = 'command:update' | 'zones:update' | 'zone:alert' | 'ride:update';
+export type RelayedEvent =
+  'command:update' | 'zones:update' | 'zone:alert' | 'ride:update' | 'booking:update';
 export const RELAYED_EVENTS: readonly RelayedEvent[] = [
   'command:update',
   'zones:update',
   'zone:alert',
   'ride:update',
+  'booking:update',
 ];
 
 type Payload<E extends RelayedEvent> = Parameters<ServerToClientEvents[E]>[0];

@@ -3,3 +3,4 @@
  * "The web app"); the rest of the folder is its own.
  */
 export { ServicesCard } from './components/ServicesCard';
+export { useServices } from './api/get-services';

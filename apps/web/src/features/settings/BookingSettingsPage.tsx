@@ -112,6 +112,7 @@ function SitePanels({ site, role }: { site: SiteView; role: Role | null }) {
       )}
       <OpeningHoursCard site={site} editable={isAdmin} />
       <BookingOffsetCard site={site} editable={isAdmin} />
+      <BookingOffsetCard site={site} editable={isAdmin} field="bookingTurnaround" />
     </>
   );
 }

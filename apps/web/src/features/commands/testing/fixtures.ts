@@ -13,6 +13,7 @@ export function makeSite(overrides: Partial<SiteView> = {}): SiteView {
     devices: 0,
     openingHours: [null, null, null, null, null, null, null],
     bookingOffset: 0,
+    bookingTurnaround: 20,
     bookingIntegration: false,
     autoLock: '0',
     lockFrom: '00:00',

@@ -1,5 +1,5 @@
 import type { CartView, Role } from '@fairway/domain';
-import { hasRole } from '@fairway/domain';
+import { cartBookingsAt, hasRole } from '@fairway/domain';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -13,6 +13,8 @@ import { AutoLockCountdown } from '../components/AutoLockCountdown';
 import { KeyAlarmIcon } from '../components/KeyAlarmIcon';
 import { LockStateLabel } from '../components/LockStateLabel';
 import { lastSeenText } from '../last-seen';
+import { useSite } from '../../sites';
+import { CartBookingsToday } from './CartBookingsToday';
 import { RecentCommands } from './RecentCommands';
 
 // The chart library is large; it loads when a cart's Info tab first opens, not with the fleet list.
@@ -46,6 +48,9 @@ export function CartInfoTab({ cart, siteId, role, autoLockMinutes, now }: CartIn
   const { t, i18n } = useTranslation();
   const formatSpeed = useFormatSpeed();
   const locale = dateLocaleFor(i18n.resolvedLanguage ?? 'en');
+  const timeZone = useSite(siteId).data?.timezone;
+  // Spec §4: while a maintenance block is current the cart reads out of service, whatever its flag.
+  const maintenance = cartBookingsAt(cart.bookings, now).maintenance;
   const odometer =
     cart.carOdometer === null
       ? t('fleet.noValue')
@@ -78,7 +83,11 @@ export function CartInfoTab({ cart, siteId, role, autoLockMinutes, now }: CartIn
           {cart.key === '1' ? t('fleet.info.keyMode') : t('fleet.info.keyless')}
         </Fact>
         <Fact label={t('fleet.info.service')}>
-          {cart.inService ? t('fleet.info.inService') : t('fleet.info.outOfService')}
+          {maintenance
+            ? t('fleet.info.inMaintenance')
+            : cart.inService
+              ? t('fleet.info.inService')
+              : t('fleet.info.outOfService')}
         </Fact>
         <Fact label={t('fleet.info.firmware')}>{cart.firmware ?? t('fleet.noValue')}</Fact>
         <Fact label={t('fleet.info.serial')}>{cart.serial}</Fact>
@@ -89,6 +98,7 @@ export function CartInfoTab({ cart, siteId, role, autoLockMinutes, now }: CartIn
           </Typography>
         </Fact>
       </Box>
+      <CartBookingsToday cart={cart} timeZone={timeZone} now={now} />
       <Box>
         <Typography component="h3" variant="subtitle1" gutterBottom>
           {t('fleet.info.batteryHistory')}

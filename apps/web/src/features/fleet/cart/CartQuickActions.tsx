@@ -6,7 +6,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { COMMAND_CODES, hasRole, type CartView, type Role } from '@fairway/domain';
+import { cartBookingsAt, COMMAND_CODES, hasRole, type CartView, type Role } from '@fairway/domain';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -14,6 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cartLabel } from '../../../lib/cart-label';
+import { useNow } from '../../../lib/use-now';
 import { useLockToggle, useSendPing } from '../../commands';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useSaveCart } from '../use-save-cart';
@@ -71,6 +72,9 @@ export function CartQuickActions({ cart, role }: { cart: CartView; role: Role | 
   const { save, saving } = useSaveCart(cart._id);
   const [confirming, setConfirming] = useState<ConfirmedAction | null>(null);
   const locked = cart.lockStatus === 1;
+  const now = useNow(30_000);
+  const maintenance = cartBookingsAt(cart.bookings, now).maintenance;
+  const inService = cart.inService && !maintenance;
   const offlineReason = cart.onlineStatus ? null : t('commands.refusal.offline');
   const nextKey = cart.key === '1' ? '0' : '1';
 
@@ -117,10 +121,13 @@ export function CartQuickActions({ cart, role }: { cart: CartView; role: Role | 
         )}
         {hasRole(role, 'user') && (
           <QuickAction
-            icon={cart.inService ? <BuildIcon /> : <CheckCircleIcon />}
-            label={cart.inService ? t('fleet.quick.takeOutOfService') : t('fleet.quick.putInService')}
+            icon={inService ? <BuildIcon /> : <CheckCircleIcon />}
+            label={inService ? t('fleet.quick.takeOutOfService') : t('fleet.quick.putInService')}
+            // Spec §4: a current maintenance block reads out of service; it ends with the block.
+            disabledReason={maintenance ? t('fleet.quick.inMaintenance') : null}
             pending={saving}
             onClick={() => void save({ inService: !cart.inService })}
+            testId="cart-service-toggle"
           />
         )}
       </Stack>

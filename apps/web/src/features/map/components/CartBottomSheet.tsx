@@ -1,5 +1,12 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { cartMarkerState, CART_MARKER_COLOURS, hasRole, type CartView } from '@fairway/domain';
+import {
+  cartBookingsAt,
+  cartMarkerState,
+  CART_MARKER_COLOURS,
+  displayLockStatus,
+  hasRole,
+  type CartView,
+} from '@fairway/domain';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -11,6 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentRole } from '../../auth';
 import { BatteryIndicator, SignalIndicator, useFormatSpeed } from '../../devices';
 import { formatDistanceKm } from '../../rides';
+import { useNow } from '../../../lib/use-now';
+import { cartBookingText } from '../lib/cart-booking-text';
 import { CartFact } from './CartFact';
 import { LastReportAge, PingSummary } from './CartReportAge';
 import { CartStatusChip } from './CartStatusChip';
@@ -22,6 +31,8 @@ const driverText = (t: TFunction, cart: CartView): string =>
 
 interface CartBottomSheetProps {
   cart: CartView;
+  /** The site's time zone: booking times are on the club's clock. */
+  timeZone?: string;
   onClose: () => void;
 }
 
@@ -30,11 +41,13 @@ interface CartBottomSheetProps {
  * the operator can keep panning while it is open: full width at the bottom of a phone, a card in the
  * lower left corner on larger screens. Ping and signal values are for admins only (spec §6).
  */
-export function CartBottomSheet({ cart, onClose }: CartBottomSheetProps) {
+export function CartBottomSheet({ cart, timeZone, onClose }: CartBottomSheetProps) {
   const { t, i18n } = useTranslation();
   const isAdmin = hasRole(useCurrentRole(), 'admin');
   const formatSpeed = useFormatSpeed();
   const number = cart.carNumber ?? '?';
+  const now = useNow(30_000);
+  const booking = cartBookingText(t, cart, now, timeZone, i18n.resolvedLanguage);
 
   return (
     <Slide direction="up" in appear>
@@ -97,8 +110,13 @@ export function CartBottomSheet({ cart, onClose }: CartBottomSheetProps) {
             </CartFact>
           )}
           <CartFact label={t('map.sheet.lock')}>
-            {cart.lockStatus === 1 ? t('map.sheet.locked') : t('map.sheet.unlocked')}
+            {t(`map.lockStatus.${displayLockStatus(cart, cartBookingsAt(cart.bookings, now).current)}`)}
           </CartFact>
+          {booking && (
+            <CartFact label={t('map.sheet.booking')} wide>
+              {booking}
+            </CartFact>
+          )}
           <CartFact label={t('map.sheet.keyMode')}>
             {cart.key === '1' ? t('map.sheet.key') : t('map.sheet.keyless')}
           </CartFact>

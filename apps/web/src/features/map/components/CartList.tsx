@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { dateLocaleFor } from '../../../lib/date-locale';
 import { readableTextOn } from '../../../lib/readable-text';
 import { useNow } from '../../../lib/use-now';
+import { cartBookingText } from '../lib/cart-booking-text';
 import { reportAge } from '../lib/report-age';
 import { CartStatusChip } from './CartStatusChip';
 
@@ -20,10 +21,12 @@ interface CartListProps {
   carts: readonly CartView[];
   selectedCartId: string | null;
   onSelect: (cartId: string) => void;
+  /** The site's time zone, for the booking line. */
+  timeZone?: string;
 }
 
 /** One row per cart: number in its marker colour, name or driver, last report, state. */
-export function CartList({ carts, selectedCartId, onSelect }: CartListProps) {
+export function CartList({ carts, selectedCartId, onSelect, timeZone }: CartListProps) {
   const { t, i18n } = useTranslation();
   const now = useNow(30_000);
   const dateLocale = dateLocaleFor(i18n.resolvedLanguage ?? 'en');
@@ -39,6 +42,7 @@ export function CartList({ carts, selectedCartId, onSelect }: CartListProps) {
       {carts.map((cart) => {
         const number = cart.carNumber ?? '?';
         const name = cart.carName || t('map.cartNumber', { number });
+        const booking = cartBookingText(t, cart, now, timeZone, i18n.resolvedLanguage);
         return (
           // The button inside a list item: a <ul> may hold only list items (axe `list`).
           <ListItem key={cart._id} disablePadding>
@@ -64,7 +68,9 @@ export function CartList({ carts, selectedCartId, onSelect }: CartListProps) {
               </ListItemAvatar>
               <ListItemText
                 primary={cart.driverName ? `${name} · ${cart.driverName}` : name}
-                secondary={lastReportLabel(cart.timeUTC)}
+                secondary={
+                  booking ? `${booking} · ${lastReportLabel(cart.timeUTC)}` : lastReportLabel(cart.timeUTC)
+                }
                 slotProps={{ primary: { noWrap: true } }}
               />
               <CartStatusChip cart={cart} />

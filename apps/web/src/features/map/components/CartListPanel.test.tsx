@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCart } from '../../../test/carts';
+import { reservedCartIds } from '../lib/cart-booking-text';
 import { EVERY_CART, type PanelChoice } from '../lib/cart-groups';
 import { CartListPanel } from './CartListPanel';
 
@@ -22,10 +23,12 @@ function Panel({
   onSelect?: (id: string) => void;
 }) {
   const [choice, setChoice] = useState<PanelChoice>(EVERY_CART);
+  const [now] = useState(() => Date.now());
   return (
     <CartListPanel
       carts={carts}
-      reservedCartIds={new Set()}
+      reservedCartIds={reservedCartIds(carts, now)}
+      timeZone="UTC"
       loading={false}
       choice={choice}
       onChoiceChange={setChoice}
@@ -65,7 +68,34 @@ describe('map cart panel', () => {
     fireEvent.click(screen.getByTestId('map-group-reserved'));
     expect(rowNumbers()).toEqual([]);
     expect(screen.getByText('No reserved carts')).toBeTruthy();
-    expect(screen.getByText('Carts booked for the current time appear here.')).toBeTruthy();
+    expect(screen.getByText('Carts with a booking later today or under way appear here.')).toBeTruthy();
+  });
+
+  it('reserved holds the carts with a booking not yet ended today, not a maintenance block (issue 17)', () => {
+    const iso = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const booking = (from: number, to: number, bookingType: 'booking' | 'cart_maintenance' = 'booking') => ({
+      _id: `b-${from}-${bookingType}`,
+      bookingType,
+      start: iso(from),
+      end: iso(to),
+      name: 'Bea Booker',
+      scheduleUnlock: false,
+    });
+    const carts = [
+      makeCart({ carNumber: '5', bookings: [booking(-10, 50)] }),
+      makeCart({ carNumber: '6', bookings: [booking(120, 200)] }),
+      makeCart({ carNumber: '7', bookings: [booking(-10, 50, 'cart_maintenance')] }),
+      makeCart({ carNumber: '8', bookings: [booking(-120, -60)] }),
+    ];
+    render(<Panel carts={carts} />);
+    expect(tabCount('reserved')).toBe('2');
+    fireEvent.click(screen.getByTestId('map-group-reserved'));
+    expect(rowNumbers()).toEqual(['5', '6']);
+    expect(screen.getByTestId('cart-row-5').textContent).toMatch(/Booked .*–.* · Bea Booker/);
+    expect(screen.getByTestId('cart-row-6').textContent).toMatch(/Booked from .* · Bea Booker/);
+    fireEvent.click(screen.getByTestId('map-group-all'));
+    expect(screen.getByTestId('cart-row-7').textContent).toMatch(/Maintenance until/);
+    expect(screen.getByTestId('cart-row-8').textContent).not.toMatch(/Booked/);
   });
 
   it('searches by number, name and driver; the total stays the site total', () => {

@@ -17,6 +17,8 @@ import { CartList, CartListSkeleton } from './CartList';
 interface CartListPanelProps {
   carts: readonly CartView[];
   reservedCartIds: ReservedCartIds;
+  /** The site's time zone: booking times in the rows are on the club's clock. */
+  timeZone?: string;
   /** Carts are still loading: show placeholders instead of "no carts". */
   loading: boolean;
   /** Shown in place of the list when the carts could not be loaded. */
@@ -32,6 +34,7 @@ interface CartListPanelProps {
 export function CartListPanel({
   carts,
   reservedCartIds,
+  timeZone,
   loading,
   error,
   choice,
@@ -110,7 +113,7 @@ export function CartListPanel({
         ) : rows.length === 0 ? (
           <CartListEmpty total={carts.length} choice={applied} onShowAll={() => onChoiceChange(EVERY_CART)} />
         ) : (
-          <CartList carts={rows} selectedCartId={selectedCartId} onSelect={onSelect} />
+          <CartList carts={rows} selectedCartId={selectedCartId} onSelect={onSelect} timeZone={timeZone} />
         )}
       </Box>
     </Box>

@@ -35,17 +35,28 @@ export function CartMarker({ cart, position, selected, alerted, layer, onSelect 
   const [lat, lng] = position;
   const label = cart.carNumber ?? '?';
   const colour = CART_MARKER_COLOURS[cartMarkerState(cart)];
+  // The server's reading at its last push (carts report every few seconds).
+  const badge =
+    cart.displayLockStatus === 'booked' || cart.displayLockStatus === 'maintenance'
+      ? cart.displayLockStatus
+      : null;
   // Created with its real icon, so Leaflet never fetches its default marker image.
   const [marker] = useState(() =>
     createMarker([lat, lng], {
-      icon: cartMarkerIcon({ label, colour, selected, alerted }),
+      icon: cartMarkerIcon({ label, colour, selected, alerted, badge }),
       keyboard: true,
       riseOnHover: true,
     }),
   );
   // Where the icon is drawn right now, mid-glide included: the next glide starts there.
   const shownRef = useRef<LatLngTuple>(position);
-  const title = `${t('map.cartNumber', { number: label })}${cart.carName ? ` · ${cart.carName}` : ''}`;
+  const title = [
+    t('map.cartNumber', { number: label }),
+    cart.carName,
+    badge ? t(`map.lockStatus.${badge}`) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const attributes = useMemo<MarkerAttributes>(
     () => ({
       'data-testid': `cart-marker-${cart.carNumber ?? cart._id}`,
@@ -78,9 +89,9 @@ export function CartMarker({ cart, position, selected, alerted, layer, onSelect 
   }, [marker, attributes]);
 
   useEffect(() => {
-    marker.setIcon(cartMarkerIcon({ label, colour, selected, alerted }));
+    marker.setIcon(cartMarkerIcon({ label, colour, selected, alerted, badge }));
     writeAttributes(marker.getElement(), attributesRef.current);
-  }, [marker, label, colour, selected, alerted]);
+  }, [marker, label, colour, selected, alerted, badge]);
 
   // A new report: the marker stands there at once (clusters and zooms use it), its icon glides there.
   useEffect(() => {

@@ -6,12 +6,14 @@ import Drawer from '@mui/material/Drawer';
 import Fab from '@mui/material/Fab';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { useSite } from '../../sites';
-import { EVERY_CART, type PanelChoice, type ReservedCartIds } from '../lib/cart-groups';
+import { EVERY_CART, type PanelChoice } from '../lib/cart-groups';
+import { reservedCartIds } from '../lib/cart-booking-text';
+import { useNow } from '../../../lib/use-now';
 import { useSiteCarts } from '../../realtime';
 import { CartBottomSheet } from './CartBottomSheet';
 import { CartListPanel } from './CartListPanel';
@@ -19,12 +21,6 @@ import { LiveMap } from './LiveMap';
 import type { FocusRequest } from './MapFollowers';
 
 const PANEL_WIDTH = 340;
-
-/**
- * Booked carts. Bookings are not part of the product yet, so the Reserved group and filter show their
- * empty state; the bookings work passes the site's current bookings here.
- */
-const NO_RESERVATIONS: ReservedCartIds = new Set();
 
 /**
  * The map page of one site: the cart panel (beside the map on desktop, in a drawer on phones), the live
@@ -40,6 +36,10 @@ export function SiteMap({ siteId }: { siteId: string }) {
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const selectedCart = selectedCartId ? cartsById[selectedCartId] : undefined;
+  // Carts booked for the rest of the day (issue 17); the clock moves them out as their bookings end.
+  const now = useNow(30_000);
+  const reserved = useMemo(() => reservedCartIds(carts, now), [carts, now]);
+  const timeZone = site.data?.timezone;
 
   const selectCart = useCallback(
     (cartId: string) => {
@@ -54,7 +54,8 @@ export function SiteMap({ siteId }: { siteId: string }) {
   const panel = (
     <CartListPanel
       carts={carts}
-      reservedCartIds={NO_RESERVATIONS}
+      reservedCartIds={reserved}
+      timeZone={timeZone}
       loading={loading}
       error={
         error ? <ErrorState error={error} onRetry={retry} title={t('map.cartsLoadFailed')} /> : undefined
@@ -118,7 +119,7 @@ export function SiteMap({ siteId }: { siteId: string }) {
         )}
 
         {selectedCart ? (
-          <CartBottomSheet cart={selectedCart} onClose={() => setSelectedCartId(null)} />
+          <CartBottomSheet cart={selectedCart} timeZone={timeZone} onClose={() => setSelectedCartId(null)} />
         ) : (
           <Fab
             variant="extended"

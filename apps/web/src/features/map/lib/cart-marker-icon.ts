@@ -13,16 +13,22 @@ export interface CartMarkerLook {
   selected: boolean;
   /** Inside a restriction zone: a pulsing red ring the operator cannot miss. */
   alerted: boolean;
+  /** Booked now or in a maintenance block now (issue 17): a corner badge on the pin. */
+  badge?: 'booked' | 'maintenance' | null;
 }
 
 /** A round pin in the cart's state colour with its car number. */
-export function cartMarkerIcon({ label, colour, selected, alerted }: CartMarkerLook): DivIcon {
+export function cartMarkerIcon({ label, colour, selected, alerted, badge }: CartMarkerLook): DivIcon {
   const ring = selected ? `;outline:3px solid ${HIGHLIGHT_COLOUR};outline-offset:1px` : '';
   // The number in white or near-black, whichever reads on the state colour (WCAG AA); dark text needs no shadow.
   const text = `;color:${readableTextOn(colour)}${isDarkText(colour) ? ';text-shadow:none' : ''}`;
   return divIcon({
     className: alerted ? `fw-map-marker fw-cart-marker ${ALERTED_CLASS}` : 'fw-map-marker fw-cart-marker',
-    html: `<span class="fw-map-pin fw-cart-marker__pin" style="background:${colour}${text}${ring}">${escapeHtml(label)}</span>`,
+    html:
+      `<span class="fw-map-pin fw-cart-marker__pin" style="background:${colour}${text}${ring}">${escapeHtml(label)}</span>` +
+      (badge
+        ? `<span class="fw-cart-marker__badge fw-cart-marker__badge--${badge}" aria-hidden="true"></span>`
+        : ''),
     iconSize: [ICON_SIZE, ICON_SIZE],
     iconAnchor: [ICON_SIZE / 2, ICON_SIZE / 2],
   });

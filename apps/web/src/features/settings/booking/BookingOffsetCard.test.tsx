@@ -62,3 +62,26 @@ describe('BookingOffsetCard', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });
+
+describe('the turnaround card (issue 17)', () => {
+  it('shows the saved turnaround and saves a new one as bookingTurnaround', async () => {
+    const site = makeSite({ bookingTurnaround: 20 });
+    const server = installFetchMock({
+      [`PATCH ${SITE_PATH}`]: (call) =>
+        json({ ...site, ...(call.body as { updateData: Partial<SiteView> }).updateData }),
+    });
+    renderAsOperator(<BookingOffsetCard site={site} editable field="bookingTurnaround" />, 'admin');
+    const turnaround = screen.getByRole('slider', { name: 'Turnaround after a booking' }) as HTMLInputElement;
+    expect([turnaround.min, turnaround.max, turnaround.step, turnaround.value]).toEqual([
+      '0',
+      '120',
+      '5',
+      '20',
+    ]);
+    expect(screen.getByText('Carts can be booked again 20 minutes after a booking ends.')).toBeTruthy();
+    fireEvent.change(turnaround, { target: { value: '32' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Turnaround updated')).toBeTruthy();
+    expect(server.callsTo('PATCH', SITE_PATH)[0]?.body).toEqual({ updateData: { bookingTurnaround: 30 } });
+  });
+});

@@ -16,41 +16,54 @@ import { siteSaveErrorMessage } from './site-save-error';
 /** Labelled marks every half hour; the thumb still moves in 5-minute steps between them. */
 const MARK_EVERY_MINUTES = 30;
 
-/** The nearest allowed offset: the server refuses anything off the 5-minute steps or out of range. */
-const toStep = (value: number): number =>
+/**
+ * The minute settings of bookings this card edits: the unlock offset (spec §9, 0–120) and the turnaround a
+ * cart keeps after each booking for cleaning and charging (issue 17, 0–120); both in 5-minute steps.
+ */
+const MINUTE_SETTINGS = {
+  bookingOffset: { max: SITE_LIMITS.bookingOffsetMax, texts: 'offset' },
+  bookingTurnaround: { max: SITE_LIMITS.bookingTurnaroundMax, texts: 'turnaround' },
+} as const;
+
+/** The nearest allowed value: the server refuses anything off the 5-minute steps or out of range. */
+const toStep = (value: number, max: number): number =>
   Math.min(
-    SITE_LIMITS.bookingOffsetMax,
+    max,
     Math.max(0, Math.round(value / SITE_LIMITS.bookingOffsetStep) * SITE_LIMITS.bookingOffsetStep),
   );
 
 interface BookingOffsetCardProps {
   site: SiteView;
   editable: boolean;
+  /** Which setting the card edits (default: the booking offset). */
+  field?: keyof typeof MINUTE_SETTINGS;
 }
 
-/** Spec §9: how many minutes before a booking starts its guest may unlock the cart (0–120, step 5). */
-export function BookingOffsetCard({ site, editable }: BookingOffsetCardProps) {
+/** A booking setting in minutes as a slider with its explanation and its own save. */
+export function BookingOffsetCard({ site, editable, field = 'bookingOffset' }: BookingOffsetCardProps) {
   const { t } = useTranslation();
+  const { max, texts } = MINUTE_SETTINGS[field];
+  const saved = site[field];
   const update = useUpdateSite(site._id);
-  const [minutes, setMinutes] = useState(site.bookingOffset);
+  const [minutes, setMinutes] = useState(saved);
   // A save or a refetch moves the thumb to what is saved.
-  const [minutesFrom, setMinutesFrom] = useState(site.bookingOffset);
-  if (minutesFrom !== site.bookingOffset) {
-    setMinutesFrom(site.bookingOffset);
-    setMinutes(site.bookingOffset);
+  const [minutesFrom, setMinutesFrom] = useState(saved);
+  if (minutesFrom !== saved) {
+    setMinutesFrom(saved);
+    setMinutes(saved);
   }
 
-  const label = (value: number) => t('booking.offset.minutes', { minutes: value });
-  const marks = Array.from({ length: SITE_LIMITS.bookingOffsetMax / MARK_EVERY_MINUTES + 1 }, (_, index) => ({
+  const label = (value: number) => t(`booking.${texts}.minutes`, { minutes: value });
+  const marks = Array.from({ length: max / MARK_EVERY_MINUTES + 1 }, (_, index) => ({
     value: index * MARK_EVERY_MINUTES,
     label: label(index * MARK_EVERY_MINUTES),
   }));
 
   const save = () =>
     update.mutate(
-      { updateData: { bookingOffset: minutes } },
+      { updateData: { [field]: minutes } },
       {
-        onSuccess: () => showToast(t('booking.offset.saved'), 'success'),
+        onSuccess: () => showToast(t(`booking.${texts}.saved`), 'success'),
         onError: (error) => showToast(siteSaveErrorMessage(error, t), 'error'),
       },
     );
@@ -58,38 +71,33 @@ export function BookingOffsetCard({ site, editable }: BookingOffsetCardProps) {
   return (
     <Card variant="outlined">
       <CardHeader
-        title={t('booking.offset.title')}
-        subheader={t('booking.offset.explanation')}
+        title={t(`booking.${texts}.title`)}
+        subheader={t(`booking.${texts}.explanation`)}
         slotProps={{ title: { component: 'h2' } }}
       />
       <CardContent sx={{ pt: 0 }}>
         <Typography sx={{ fontWeight: 500 }} aria-live="polite">
-          {minutes === 0 ? t('booking.offset.summaryAtStart') : t('booking.offset.summary', { minutes })}
+          {minutes === 0 ? t(`booking.${texts}.summaryAtStart`) : t(`booking.${texts}.summary`, { minutes })}
         </Typography>
         <Box sx={{ px: { xs: 2, sm: 3 }, pt: 1 }}>
           <Slider
-            aria-label={t('booking.offset.title')}
+            aria-label={t(`booking.${texts}.title`)}
             value={minutes}
             min={0}
-            max={SITE_LIMITS.bookingOffsetMax}
+            max={max}
             step={SITE_LIMITS.bookingOffsetStep}
             marks={marks}
             valueLabelDisplay="auto"
             valueLabelFormat={label}
             getAriaValueText={label}
             disabled={!editable}
-            onChange={(_, value) => setMinutes(toStep(value))}
+            onChange={(_, value) => setMinutes(toStep(value, max))}
           />
         </Box>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2 }}>
         {editable ? (
-          <Button
-            variant="contained"
-            disabled={minutes === site.bookingOffset}
-            loading={update.isPending}
-            onClick={save}
-          >
+          <Button variant="contained" disabled={minutes === saved} loading={update.isPending} onClick={save}>
             {t('booking.save')}
           </Button>
         ) : (

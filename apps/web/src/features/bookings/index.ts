@@ -1,0 +1,5 @@
+/**
+ * The public surface of features/bookings: what other features may import from it (docs/architecture.md,
+ * "The web app"); the rest of the folder is its own.
+ */
+export { bookingsQueryKey } from './api/bookings-query-key';

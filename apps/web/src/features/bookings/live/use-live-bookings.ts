@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useRealtimeState } from '../../realtime';
+import { bookingsQueryKey } from '../api/bookings-query-key';
+import { applyBookingUpdate } from '../lib/booking-cache';
+import { useBookingUpdate } from './booking-update-event';
+
+/**
+ * Keeps the calendar live (spec §4 Live connection): each `booking:update` of the site patches the cached
+ * days in place; after the connection was lost every bookings answer is asked again, since the updates sent
+ * meanwhile never arrived.
+ */
+export function useLiveBookings(siteId: string, timeZone: string): void {
+  const queryClient = useQueryClient();
+  useBookingUpdate((booking) => {
+    if (booking.site === siteId) applyBookingUpdate(queryClient, siteId, timeZone, booking);
+  });
+
+  const { connection } = useRealtimeState();
+  const missedUpdates = useRef(false);
+  useEffect(() => {
+    if (connection === 'disconnected') missedUpdates.current = true;
+    if (connection === 'connected' && missedUpdates.current) {
+      missedUpdates.current = false;
+      void queryClient.invalidateQueries({ queryKey: bookingsQueryKey(siteId) });
+    }
+  }, [connection, queryClient, siteId]);
+}

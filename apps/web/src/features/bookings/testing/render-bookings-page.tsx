@@ -1,0 +1,92 @@
+import type { BookingView, CartView, Role, ServiceView, SiteView } from '@fairway/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../../../app/query-client';
+import { NotificationHost } from '../../../components/NotificationHost';
+import { storeTokens } from '../../../lib/auth-tokens';
+import '../../../lib/i18n';
+import { SITE_A } from '../../../test/carts';
+import { fakeAccessToken } from '../../../test/fake-jwt';
+import { installFetchMock, json, type RecordedCall } from '../../../test/fetch-mock';
+import { makeSite } from '../../commands/testing/fixtures';
+import { realtimeStore } from '../../realtime';
+import { BookingsPage } from '../routes/BookingsPage';
+
+export const BOOKINGS_PATH = '/api/dashboard/bookings';
+const USER_ID = '00000000-0000-4000-8000-0000000000aa';
+
+/** Open every day 07:00–20:00. */
+export const OPEN_ALL_WEEK = Array.from({ length: 7 }, () => ({ openTime: '07:00', closeTime: '20:00' }));
+
+type Handler = (call: RecordedCall, query: URLSearchParams) => Response | Promise<Response>;
+
+export interface BookingsSetup {
+  role?: Role;
+  /** by default 10 June 2030, a Monday, so nothing shown is past */
+  url?: string;
+  site?: Partial<SiteView>;
+  carts?: CartView[];
+  /** the answer to GET /bookings, given its query */
+  bookings?: BookingView[] | Handler;
+  services?: ServiceView[];
+  routes?: Record<string, Handler>;
+}
+
+/**
+ * Signs in with `role`, answers the site (Prague, open all week), the account, the bookings and the services,
+ * puts `carts` in the realtime store as the socket would, and opens the Bookings page in a data router.
+ */
+export function renderBookingsPage({
+  role = 'admin',
+  url = '/bookings?date=2030-06-10',
+  site,
+  carts = [],
+  bookings = [],
+  services = [],
+  routes = {},
+}: BookingsSetup = {}) {
+  storeTokens({ accessToken: fakeAccessToken({ role, sub: USER_ID }), refreshToken: 'refresh' });
+  const requests: { path: string; query: URLSearchParams }[] = [];
+  const lastQueryOf = (path: string) => requests.findLast((request) => request.path === path)!.query;
+  const withQuery =
+    (path: string, handler: Handler) =>
+    (call: RecordedCall): Response | Promise<Response> =>
+      handler(call, lastQueryOf(path));
+  const list: Handler = typeof bookings === 'function' ? bookings : () => json(bookings);
+
+  const server = installFetchMock({
+    'GET /api/dashboard/sites': () =>
+      json(makeSite({ timezone: 'Europe/Prague', openingHours: OPEN_ALL_WEEK, ...site })),
+    'GET /api/dashboard/auth': () =>
+      json({ _id: USER_ID, email: 'op@example.com', role, sites: [SITE_A], lang: 'en', lastSeen: null }),
+    'GET /api/dashboard/devices': () => json(carts),
+    'GET /api/dashboard/services': () => json(services),
+    [`GET ${BOOKINGS_PATH}`]: withQuery(BOOKINGS_PATH, list),
+    ...Object.fromEntries(
+      Object.entries(routes).map(([route, handler]) => [route, withQuery(route.split(' ')[1]!, handler)]),
+    ),
+  });
+  const record = server.fetchMock.getMockImplementation()!;
+  server.fetchMock.mockImplementation((input, init) => {
+    const address = new URL(String(input), 'http://localhost');
+    requests.push({ path: address.pathname, query: address.searchParams });
+    return record(input, init);
+  });
+
+  realtimeStore.resetSite(SITE_A);
+  realtimeStore.replaceDevices(SITE_A, carts);
+
+  const router = createMemoryRouter([{ path: '/bookings', element: <BookingsPage /> }], {
+    initialEntries: [url],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <NotificationHost />
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const queriesTo = (path: string) =>
+    requests.filter((request) => request.path === path).map((request) => Object.fromEntries(request.query));
+  return { ...server, router, queriesTo };
+}
