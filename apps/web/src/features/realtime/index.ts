@@ -6,3 +6,4 @@ export { devicesQueryOptions, useDevices } from './api/get-devices';
 export { realtimeStore, useRealtimeState } from './realtime-store';
 export { onSocketEvent, relaySocketEvent, useSocketEvent } from './socket-events';
 export { useSiteCarts } from './use-site-carts';
+export { useRefetchAfterReconnect } from './use-refetch-after-reconnect';

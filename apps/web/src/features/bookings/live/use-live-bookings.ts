@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useRealtimeState } from '../../realtime';
+import { useRefetchAfterReconnect } from '../../realtime';
 import { bookingsQueryKey } from '../api/bookings-query-key';
 import { applyBookingUpdate } from '../lib/booking-cache';
 import { useBookingUpdate } from './booking-update-event';
@@ -16,13 +15,5 @@ export function useLiveBookings(siteId: string, timeZone: string): void {
     if (booking.site === siteId) applyBookingUpdate(queryClient, siteId, timeZone, booking);
   });
 
-  const { connection } = useRealtimeState();
-  const missedUpdates = useRef(false);
-  useEffect(() => {
-    if (connection === 'disconnected') missedUpdates.current = true;
-    if (connection === 'connected' && missedUpdates.current) {
-      missedUpdates.current = false;
-      void queryClient.invalidateQueries({ queryKey: bookingsQueryKey(siteId) });
-    }
-  }, [connection, queryClient, siteId]);
+  useRefetchAfterReconnect(bookingsQueryKey(siteId));
 }

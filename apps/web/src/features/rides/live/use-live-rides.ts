@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useRealtimeState } from '../../realtime';
+import { useRefetchAfterReconnect } from '../../realtime';
 import { ridesQueryKey } from '../api/rides-query-key';
 import { applyRideUpdate } from '../lib/ride-cache';
 import { useRideUpdate } from './ride-update-event';
@@ -16,13 +15,5 @@ export function useLiveRides(siteId: string): void {
     if (ride.siteId === siteId) applyRideUpdate(queryClient, siteId, ride);
   });
 
-  const { connection } = useRealtimeState();
-  const missedUpdates = useRef(false);
-  useEffect(() => {
-    if (connection === 'disconnected') missedUpdates.current = true;
-    if (connection === 'connected' && missedUpdates.current) {
-      missedUpdates.current = false;
-      void queryClient.invalidateQueries({ queryKey: ridesQueryKey(siteId) });
-    }
-  }, [connection, queryClient, siteId]);
+  useRefetchAfterReconnect(ridesQueryKey(siteId));
 }
