@@ -132,7 +132,7 @@ export class BookingsService {
       note: body.note ?? existing.note,
     };
     // A booking already under way keeps its start: only a moved start must not lie in the past.
-    const startMoved = roundToTimeStep(Date.parse(merged.start)) !== +existing.start;
+    const startMoved = roundToTimeStep(Date.parse(merged.start)) !== roundToTimeStep(+existing.start);
     const resolved = await this.resolve(site, merged, existing.bookingType, startMoved, now, existing.id);
     try {
       await this.repo.update(siteId, id, resolved);
