@@ -11,9 +11,11 @@ import {
   localTime,
   mayDeleteBooking,
   mayEditBooking,
+  mayStillBeOut,
   MIN_START_CHARGE_PERCENT,
   rangesOverlap,
   recommendCart,
+  ROUND_OUT_HOURS,
   roundToTimeStep,
   serviceSlots,
   siteDay,
@@ -235,11 +237,13 @@ describe('the recommendation', () => {
       carNumber: string,
       odometer: number | null,
       estimatedCharge: number | null,
+      mayStillBeOut = false,
     ) => ({
       id,
       carNumber,
       odometer,
       estimatedCharge,
+      mayStillBeOut,
     });
     expect(
       recommendCart([
@@ -251,5 +255,16 @@ describe('the recommendation', () => {
     expect(recommendCart([cart('a', '10', 100, null), cart('b', '9', 100, 80)])).toBe('b');
     expect(recommendCart([cart('a', '1', 100, 10)])).toBeNull();
     expect(recommendCart([])).toBeNull();
+    // A cart out on a round comes after every cart in the barn, however little it has driven …
+    expect(recommendCart([cart('a', '1', 10, 90, true), cart('b', '2', 900, 90)])).toBe('b');
+    // … and is still recommended when it is the only one that fits.
+    expect(recommendCart([cart('a', '1', 10, 90, true), cart('b', '2', 900, 20)])).toBe('a');
+  });
+
+  it('a cart out now may still be out at a start less than a long round away, not at one further off', () => {
+    expect(mayStillBeOut(true, 0)).toBe(true);
+    expect(mayStillBeOut(true, ROUND_OUT_HOURS - 0.01)).toBe(true);
+    expect(mayStillBeOut(true, ROUND_OUT_HOURS)).toBe(false);
+    expect(mayStillBeOut(false, 0)).toBe(false);
   });
 });

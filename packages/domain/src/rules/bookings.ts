@@ -389,6 +389,20 @@ export interface CartCandidate {
   /** km; null when never reported */
   odometer: number | null;
   estimatedCharge: number | null;
+  /** out on a round now and perhaps not back by the slot's start ({@link mayStillBeOut}) */
+  mayStillBeOut: boolean;
+}
+
+/** The longest an unbooked round (a walk-up 18 holes) is expected to keep a cart out. */
+export const ROUND_OUT_HOURS = 5;
+
+/**
+ * A cart that is out now (unlocked or with a ride open) may still be out at a slot that starts less than
+ * {@link ROUND_OUT_HOURS} from now: a walk-up round has no booked end. Such a cart stays bookable (it may be
+ * back in time), but it is recommended only when no cart in the barn fits.
+ */
+export function mayStillBeOut(outNow: boolean, hoursUntilStart: number): boolean {
+  return outNow && hoursUntilStart < ROUND_OUT_HOURS;
 }
 
 const byCarNumber = (a: { carNumber: string | null }, b: { carNumber: string | null }) =>
@@ -397,12 +411,18 @@ const byCarNumber = (a: { carNumber: string | null }, b: { carNumber: string | n
 /**
  * The recommendation evens out wear (issue 17): among available carts with enough charge for the round
  * (unknown charge counts as enough), the one that has driven least (lowest odometer; a cart that never
- * reported one counts as 0), ties by cart number. Null when no available cart has enough charge.
+ * reported one counts as 0), ties by cart number; a cart that may still be out on a round at the start
+ * comes after every cart that will be in the barn. Null when no available cart has enough charge.
  */
 export function recommendCart(candidates: readonly CartCandidate[]): string | null {
   const fit = candidates.filter(
     (cart) => cart.estimatedCharge === null || cart.estimatedCharge >= MIN_START_CHARGE_PERCENT,
   );
-  fit.sort((a, b) => (a.odometer ?? 0) - (b.odometer ?? 0) || byCarNumber(a, b));
+  fit.sort(
+    (a, b) =>
+      Number(a.mayStillBeOut) - Number(b.mayStillBeOut) ||
+      (a.odometer ?? 0) - (b.odometer ?? 0) ||
+      byCarNumber(a, b),
+  );
   return fit[0]?.id ?? null;
 }

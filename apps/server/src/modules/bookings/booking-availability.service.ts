@@ -4,6 +4,7 @@ import {
   blockedRange,
   estimatedChargeAtStart,
   localDate,
+  mayStillBeOut,
   rangesOverlap,
   recommendCart,
   serviceSlots,
@@ -68,6 +69,7 @@ export class BookingAvailabilityService {
         carNumber: cart.carNumber,
         odometer: cart.odometer,
         estimatedCharge: this.chargeAtStart(cart, holds, range.start, now, site),
+        mayStillBeOut: mayStillBeOut(cart.outNow, (range.start - now) / HOUR),
       })),
     );
     return { available: available.map((cart) => cart.id), recommended };

@@ -59,6 +59,8 @@ export interface BookableCart {
   battVoltage: number | null;
   battCharge: boolean;
   vehicleInfo: typeof devices.$inferSelect.vehicleInfo;
+  /** out on a round now: unlocked, or marked in use by a ride */
+  outNow: boolean;
 }
 
 /** A live booking's hold on a cart, [start, blockedUntil). */
@@ -198,6 +200,7 @@ export class BookingsRepository {
         battVoltage: devices.battVoltage,
         battCharge: devices.battCharge,
         vehicleInfo: devices.vehicleInfo,
+        outNow: sql<boolean>`(${devices.inUse} or ${devices.lockStatus} = 0)`,
       })
       .from(devices)
       .where(eq(devices.siteId, siteId))

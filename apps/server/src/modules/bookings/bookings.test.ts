@@ -410,6 +410,14 @@ describe('availability', () => {
     // Charged, A wins on its odometer; B's morning booking has used some of its charge too.
     await rt.ctx.db.update(devices).set({ battVoltage: 51.5 }).where(eq(devices.id, cartA));
     expect((await asked(at(day, '14:00'), at(day, '15:00'))).recommended).toBe(cartA);
+    // A taken out on a walk-up round now: still free, but the slot in an hour goes to B in the barn; the
+    // afternoon's slot, further off than a long round, goes to A again.
+    await rt.ctx.db.update(devices).set({ lockStatus: 0 }).where(eq(devices.id, cartA));
+    const soon = await asked(at(day, '09:00'), at(day, '09:30'));
+    expect(soon.available).toContain(cartA);
+    expect(soon.recommended).toBe(cartB);
+    expect((await asked(at(day, '14:00'), at(day, '15:00'))).recommended).toBe(cartA);
+    await rt.ctx.db.update(devices).set({ lockStatus: 1 }).where(eq(devices.id, cartA));
   });
 
   it("gives a service's slots with free carts over carts in service", async () => {
