@@ -14,9 +14,9 @@ import { CommandsService } from './modules/commands/commands.service';
 import { DeviceConfigService } from './modules/device-config/device-config.service';
 import { BatteryRepository } from './modules/devices/battery.repository';
 import { BatteryService } from './modules/devices/battery.service';
+import { CartActivityLookup } from './modules/devices/cart-activity-lookup';
 import { DevicesRepository } from './modules/devices/devices.repository';
 import { DevicesService } from './modules/devices/devices.service';
-import { OpenRideLookup } from './modules/devices/open-ride-lookup';
 import { GuestCartsRepository } from './modules/guest/guest-carts.repository';
 import { GuestCartsService } from './modules/guest/guest-carts.service';
 import { GuestSessionsService } from './modules/guest/guest-sessions.service';
@@ -149,7 +149,7 @@ export function buildServices(core: CoreContext) {
   };
 
   // One lookup (and its cache) for every cart view that leaves the server: lists, pushes, command answers.
-  const openRides = new OpenRideLookup(db, bus);
+  const cartActivity = new CartActivityLookup(db, bus);
   const auth = new AuthService(core, repos.users, repos.auth);
   const members = new MembersService(db, repos.members, repos.sites, repos.userGroups);
 
@@ -168,14 +168,14 @@ export function buildServices(core: CoreContext) {
     commands,
     rides,
     paymentFlows,
-    openRides,
+    cartActivity,
     devices: new DevicesService(
       repos.devices,
       repos.sites,
       core.deviceProvisioner,
       bus,
       deviceConfig,
-      openRides,
+      cartActivity,
     ),
     battery: new BatteryService(repos.battery),
     history: new HistoryService(core.database.pool, repos.history),

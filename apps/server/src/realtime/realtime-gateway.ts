@@ -145,13 +145,13 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   // A cart's push carries its open ride's driver and distance; one push per cart at a time, the newest
   // state last, so a slower lookup never overtakes a later report. The stored row becomes the socket's
   // shape here, at the edge, when it is pushed.
-  const { openRides } = ctx;
+  const { cartActivity } = ctx;
   const newestState = new Map<string, DeviceRow>();
   const pushDevice = latestPerKey(
     async (deviceId) => {
       const row = newestState.get(deviceId);
       newestState.delete(deviceId);
-      if (row && !closed) emitCart(await openRides.present(toCartView(row)));
+      if (row && !closed) emitCart(await cartActivity.present(toCartView(row)));
     },
     (error, deviceId) => log.error({ err: error, deviceId }, 'pushing a cart to operators failed'),
   );
@@ -223,7 +223,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     (error, rideId) => log.error({ err: error, rideId }, 'pushing a ride to operators failed'),
   );
   const onRideUpdated = (rideId: string) => {
-    openRides.forget();
+    cartActivity.forget();
     pushRide(rideId);
   };
   ctx.bus.on('ride.updated', onRideUpdated);

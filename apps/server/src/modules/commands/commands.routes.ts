@@ -41,11 +41,11 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
   const tags = ['commands'];
   const preHandler = app.requireSite('basic');
   // The answer's cart shows its open ride's driver and distance, as its socket pushes do.
-  const { openRides } = ctx;
+  const { cartActivity } = ctx;
   // Its lock code only for roles that see codes (`maySeeCodes`).
   const answer = async (request: FastifyRequest, outcome: CommandOutcome): Promise<CommandOutcome> => ({
     ...outcome,
-    device: cartViewFor(await openRides.present(outcome.device), currentUser(request).role),
+    device: cartViewFor(await cartActivity.present(outcome.device), currentUser(request).role),
   });
 
   app.post(

@@ -14,7 +14,7 @@ import type { DeviceRow } from '../../db/tables/devices';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-/** What a cart's view shows of the open ride it is in use for (open-ride-lookup.ts reads it). */
+/** What a cart's view shows of the open ride it is in use for (cart-activity-lookup.ts reads it). */
 export interface OpenRideSummary {
   driverName: string | null;
   /** the cart's odometer (with its offset) when the ride started */

@@ -16,7 +16,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import type { SitesRepository } from '../sites/sites.repository';
 import { toCartView } from './devices.presenter';
 import type { DeviceChanges, DevicesRepository } from './devices.repository';
-import type { OpenRideLookup } from './open-ride-lookup';
+import type { CartActivityLookup } from './cart-activity-lookup';
 
 type AdminDevicePatch = z.infer<typeof adminDevicePatch>;
 
@@ -27,13 +27,13 @@ export class DevicesService {
     private readonly provisioner: DeviceProvisioner,
     private readonly bus: DomainEventBus,
     private readonly configs: DeviceConfigPublisher,
-    private readonly openRides: OpenRideLookup,
+    private readonly cartActivity: CartActivityLookup,
   ) {}
 
   async listForSite(siteId: string): Promise<CartView[]> {
     const now = Date.now();
     const views = (await this.devices.listBySite(siteId)).map((row) => toCartView(row, now));
-    return this.openRides.presentSite(siteId, views);
+    return this.cartActivity.presentSite(siteId, views);
   }
 
   async listAll(): Promise<CartView[]> {
@@ -44,7 +44,7 @@ export class DevicesService {
   async getForSite(siteId: string, id: string): Promise<CartView> {
     const row = await this.devices.find(id);
     if (!row || row.siteId !== siteId) throw notFound('Device not found');
-    return this.openRides.present(toCartView(row));
+    return this.cartActivity.present(toCartView(row));
   }
 
   /**
@@ -55,7 +55,7 @@ export class DevicesService {
     await this.getForSite(siteId, id);
     this.assertMayChange(Object.keys(body.updateData), role);
     const [view] = await this.applyChanges([id], toChanges(body.updateData));
-    return this.openRides.present((await this.publishIfNeeded([id], body.updateData, body.publish)) ?? view!);
+    return this.cartActivity.present((await this.publishIfNeeded([id], body.updateData, body.publish)) ?? view!);
   }
 
   /** PATCH /devices: key/keyless mode (basic), service state, vehicle info, bookable (user). */
@@ -66,7 +66,7 @@ export class DevicesService {
     this.assertMayChange(Object.keys(body.updateData), role);
     const views = await this.applyChanges(body.ids, toChanges(body.updateData));
     await this.publishIfNeeded(body.ids, body.updateData, body.publish);
-    return this.openRides.presentSite(siteId, views);
+    return this.cartActivity.presentSite(siteId, views);
   }
 
   private assertMayChange(fields: string[], role: Role): void {

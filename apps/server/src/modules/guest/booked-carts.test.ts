@@ -219,11 +219,11 @@ describe('map and fleet cart views (issue 17 item 6)', () => {
   it('a booking moved away is gone from the pushed view at once (the lookup forgets on booking.updated)', async () => {
     const cart = await insertCart(rt, club.siteId);
     const booking = await book(cart, -10, 50, { name: 'Mo Mover' });
-    const first = await rt.ctx.openRides.present((await fleet()).find((view) => view._id === cart.id)!);
+    const first = await rt.ctx.cartActivity.present((await fleet()).find((view) => view._id === cart.id)!);
     expect(first.bookings).toHaveLength(1);
     await rt.ctx.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
     rt.ctx.bus.emit('booking.updated', booking.id, club.siteId);
-    const second = await rt.ctx.openRides.present({ ...first, bookings: [] });
+    const second = await rt.ctx.cartActivity.present({ ...first, bookings: [] });
     expect(second).toMatchObject({ bookings: [], displayLockStatus: 'locked', driverName: null });
   });
 });

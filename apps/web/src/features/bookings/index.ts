@@ -3,3 +3,4 @@
  * "The web app"); the rest of the folder is its own.
  */
 export { bookingsQueryKey } from './api/bookings-query-key';
+export type { CartBookingRequest } from './components/CartBookingActions';

@@ -13,14 +13,20 @@ import { STORAGE_KEYS } from '../../lib/storage';
 import { makeCart, SITE_A } from '../../test/carts';
 import { fakeAccessToken } from '../../test/fake-jwt';
 import { installFetchMock, json } from '../../test/fetch-mock';
+import { makeBooking } from '../bookings/testing/booking-fixtures';
 import { makeCommand, makeSite } from '../commands/testing/fixtures';
 import { realtimeStore } from '../realtime';
 import { FleetPage } from './FleetPage';
 
 const USER_ID = '00000000-0000-4000-8000-0000000000aa';
 
-function mockServer(role: Role, siteFields: Parameters<typeof makeSite>[0] = {}) {
+function mockServer(
+  role: Role,
+  siteFields: Parameters<typeof makeSite>[0] = {},
+  routes: Parameters<typeof installFetchMock>[0] = {},
+) {
   return installFetchMock({
+    ...routes,
     'GET /api/dashboard/sites': () => json(makeSite(siteFields)),
     'GET /api/dashboard/auth': () =>
       json({ _id: USER_ID, email: 'op@example.com', role, sites: [SITE_A], lang: 'en', lastSeen: null }),
@@ -38,9 +44,14 @@ function mockServer(role: Role, siteFields: Parameters<typeof makeSite>[0] = {})
 }
 
 /** Signs in with `role`, fills the live store with `carts` and shows the page. */
-function renderFleet(role: Role, carts: CartView[], siteFields: Parameters<typeof makeSite>[0] = {}) {
+function renderFleet(
+  role: Role,
+  carts: CartView[],
+  siteFields: Parameters<typeof makeSite>[0] = {},
+  routes: Parameters<typeof installFetchMock>[0] = {},
+) {
   storeTokens({ accessToken: fakeAccessToken({ role, sub: USER_ID }), refreshToken: 'refresh' });
-  const server = mockServer(role, siteFields);
+  const server = mockServer(role, siteFields, routes);
   realtimeStore.resetSite(SITE_A);
   realtimeStore.replaceDevices(SITE_A, carts);
   render(
@@ -327,5 +338,52 @@ describe('bookings in the fleet (issue 17 item 6)', () => {
     const other = within(await screen.findByTestId('cart-sidebar'));
     await waitFor(() => expect(other.getByText('No more bookings today.')).toBeTruthy());
     expect((other.getByTestId('cart-service-toggle') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("opens a booking's view from the cart, and a new maintenance block for the cart", async () => {
+    const bookingId = '00000000-0000-4000-8000-0000000000b1';
+    const cart = makeCart({
+      carNumber: '6',
+      bookings: [booking(120, 240, { _id: bookingId, name: 'Lee Later' })],
+    });
+    const stored = makeBooking({
+      _id: bookingId,
+      device: cart._id,
+      carNumber: '6',
+      name: 'Lee Later',
+      start: iso(120),
+      end: iso(240),
+    });
+    renderFleet(
+      'user',
+      [cart],
+      {},
+      {
+        [`GET /api/dashboard/bookings/${bookingId}`]: () => json(stored),
+        'GET /api/dashboard/bookings': () => json([]),
+      },
+    );
+    fireEvent.click(await screen.findByTestId('fleet-row-6'));
+    const sidebar = within(await screen.findByTestId('cart-sidebar'));
+    fireEvent.click(sidebar.getByRole('button', { name: /Lee Later/ }));
+    // The dialogs load on demand, with the date pickers.
+    const view = within(await screen.findByRole('dialog', { name: 'Booking' }, { timeout: 15_000 }));
+    expect(view.getByText('Lee Later')).toBeTruthy();
+    expect(view.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(view.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    fireEvent.click(view.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Booking' })).toBeNull());
+
+    fireEvent.click(sidebar.getByRole('button', { name: 'Schedule maintenance' }));
+    const maintenance = within(await screen.findByRole('dialog', { name: 'New maintenance' }));
+    expect(maintenance.getByRole('combobox', { name: /Cart/ }).textContent).toContain('6');
+  });
+
+  it('offers no maintenance where an integration owns the bookings', async () => {
+    renderFleet('user', [makeCart({ carNumber: '7' })], { bookingIntegration: true });
+    fireEvent.click(await screen.findByTestId('fleet-row-7'));
+    const sidebar = within(await screen.findByTestId('cart-sidebar'));
+    await waitFor(() => expect(sidebar.getByText('No more bookings today.')).toBeTruthy());
+    expect(sidebar.queryByRole('button', { name: 'Schedule maintenance' })).toBeNull();
   });
 });

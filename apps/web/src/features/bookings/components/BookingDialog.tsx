@@ -2,14 +2,20 @@ import EditIcon from '@mui/icons-material/Edit';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import StarIcon from '@mui/icons-material/Star';
-import { hasRole, localTime, type BookingView, type MemberView, type SiteView } from '@fairway/domain';
+import {
+  hasRole,
+  localDate,
+  localTime,
+  type BookingView,
+  type MemberView,
+  type SiteView,
+} from '@fairway/domain';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -34,6 +40,7 @@ import { formatDate, formatTimeOfDay } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/money';
 import { showToast } from '../../../lib/notifications';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useNow } from '../../../lib/use-now';
 import { useCurrentRole } from '../../auth';
 import { useSiteCarts } from '../../realtime';
 import { useServices } from '../../services';
@@ -53,6 +60,7 @@ import {
   type BookingForm,
 } from '../lib/booking-form';
 import { bookingErrorText } from '../lib/error-text';
+import { EditDialogActions } from './EditDialogActions';
 
 interface BookingDialogProps {
   siteId: string;
@@ -88,6 +96,7 @@ export function BookingDialog({
   const titleId = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const timeZone = site.timezone;
+  const now = useNow(60_000);
   const isAdmin = hasRole(useCurrentRole(), 'admin');
   const [form, setForm] = useState<BookingForm>(() =>
     booking ? formOf(booking, timeZone) : emptyForm(initialDate),
@@ -202,8 +211,8 @@ export function BookingDialog({
               <DatePicker
                 label={t('bookings.dialog.date')}
                 value={toPicker(form.date)}
-                // Spec §2: the date is today at the earliest.
-                disablePast
+                // Spec §2: the date is today at the earliest, on the club's clock (not the browser's).
+                minDate={toPicker(localDate(now, timeZone))}
                 onChange={(value) => {
                   if (!value || !isValid(value)) return;
                   const date = format(value, 'yyyy-MM-dd');
@@ -454,17 +463,12 @@ export function BookingDialog({
           </Stack>
         )}
       </DialogContent>
-      <DialogActions>
-        {booking && canDelete && (
-          <Button color="error" onClick={() => onDelete(booking)} sx={{ mr: 'auto' }}>
-            {t('bookings.dialog.delete')}
-          </Button>
-        )}
-        <Button onClick={onClose}>{t('bookings.dialog.cancel')}</Button>
-        <Button variant="contained" disabled={noServices || !formValid(chosen) || saving} onClick={save}>
-          {t('bookings.dialog.save')}
-        </Button>
-      </DialogActions>
+      <EditDialogActions
+        onDelete={booking && canDelete ? () => onDelete(booking) : undefined}
+        onCancel={onClose}
+        onSave={save}
+        saveDisabled={noServices || !formValid(chosen) || saving}
+      />
     </Dialog>
   );
 }

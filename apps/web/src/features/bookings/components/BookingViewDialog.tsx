@@ -1,6 +1,9 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import {
   localTime,
+  MAINTENANCE,
   staffMayUnlock,
   unlockWindow,
   unlockWindowState,
@@ -25,6 +28,10 @@ interface BookingViewDialogProps {
   now: number;
   unlocking: boolean;
   onUnlock: (booking: BookingView) => void;
+  /** given when the calendar rules let the operator edit it */
+  onEdit?: ((booking: BookingView) => void) | undefined;
+  /** given when the calendar rules let the operator delete it */
+  onDelete?: ((booking: BookingView) => void) | undefined;
   onClose: () => void;
 }
 
@@ -40,6 +47,8 @@ export function BookingViewDialog({
   now,
   unlocking,
   onUnlock,
+  onEdit,
+  onDelete,
   onClose,
 }: BookingViewDialogProps) {
   const { t, i18n } = useTranslation();
@@ -107,7 +116,18 @@ export function BookingViewDialog({
           </Typography>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+        {onDelete && (
+          <Button color="error" startIcon={<DeleteIcon />} onClick={() => onDelete(booking)}>
+            {booking.bookingType === MAINTENANCE ? t('bookings.dialog.delete') : t('bookings.event.delete')}
+          </Button>
+        )}
+        {onEdit && (
+          <Button startIcon={<EditIcon />} onClick={() => onEdit(booking)}>
+            {t('bookings.event.edit')}
+          </Button>
+        )}
+        <Box sx={{ flex: '1 1 auto' }} />
         <Button onClick={onClose}>{t('bookings.view.close')}</Button>
         {booking.bookingType === 'booking' && (
           <Button

@@ -1,8 +1,6 @@
 import { localDate, MAINTENANCE, type BookingView, type SiteView } from '@fairway/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -20,6 +18,7 @@ import { useCreateBooking } from '../api/create-booking';
 import { useCartBookings } from '../api/get-bookings';
 import { useUpdateBooking } from '../api/update-booking';
 import { bookingErrorText } from '../lib/error-text';
+import { EditDialogActions } from './EditDialogActions';
 import {
   initialTimes,
   instantOf,
@@ -34,6 +33,8 @@ interface MaintenanceDialogProps {
   site: SiteView;
   /** null: a new block */
   booking: BookingView | null;
+  /** a new block's cart, when it is opened from that cart */
+  initialDevice?: string | undefined;
   initialDate: string;
   /** the page's clock */
   now: number;
@@ -51,6 +52,7 @@ export function MaintenanceDialog({
   siteId,
   site,
   booking,
+  initialDevice,
   initialDate,
   now,
   canDelete,
@@ -62,7 +64,7 @@ export function MaintenanceDialog({
   const titleId = useId();
   const timeZone = site.timezone;
   const { carts } = useSiteCarts(siteId);
-  const [device, setDevice] = useState<string>(booking?.device ?? '');
+  const [device, setDevice] = useState<string>(booking?.device ?? initialDevice ?? '');
   const [times, setTimes] = useState<MaintenanceTimes>(() =>
     booking ? timesOf(booking, timeZone) : initialTimes(initialDate, localDate(now, timeZone), now, timeZone),
   );
@@ -193,17 +195,12 @@ export function MaintenanceDialog({
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        {booking && canDelete && (
-          <Button color="error" onClick={() => onDelete(booking)} sx={{ mr: 'auto' }}>
-            {t('bookings.dialog.delete')}
-          </Button>
-        )}
-        <Button onClick={onClose}>{t('bookings.dialog.cancel')}</Button>
-        <Button variant="contained" disabled={!valid || saving} onClick={save}>
-          {t('bookings.dialog.save')}
-        </Button>
-      </DialogActions>
+      <EditDialogActions
+        onDelete={booking && canDelete ? () => onDelete(booking) : undefined}
+        onCancel={onClose}
+        onSave={save}
+        saveDisabled={!valid || saving}
+      />
     </Dialog>
   );
 }

@@ -1,41 +1,26 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import WrongLocationIcon from '@mui/icons-material/WrongLocation';
-import {
-  MAINTENANCE,
-  mayDeleteBooking,
-  mayEditBooking,
-  type BookingView,
-  type SiteView,
-} from '@fairway/domain';
+import type { SiteView } from '@fairway/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { PickersProvider } from '../../../components/PickersProvider';
-import { formatTimeOfDay } from '../../../lib/date-format';
-import { showToast } from '../../../lib/notifications';
 import { useSelectedSiteId } from '../../../lib/selected-site';
 import { useNow } from '../../../lib/use-now';
 import { useSiteCarts } from '../../realtime';
 import { useSite } from '../../sites';
-import { useDeleteBooking } from '../api/delete-booking';
 import { useBookingDay } from '../api/get-bookings';
-import { useUnlockBooking } from '../api/unlock-booking';
-import { BookingDialog } from '../components/BookingDialog';
+import { useBookingActions } from '../components/BookingActions';
 import { BookingsCalendar } from '../components/BookingsCalendar';
 import { BookingsHeader } from '../components/BookingsHeader';
-import { BookingViewDialog } from '../components/BookingViewDialog';
 import { DayNavigator } from '../components/DayNavigator';
-import { MaintenanceDialog } from '../components/MaintenanceDialog';
-import { calendarColumns, dayRange, eventTimes, openingOn } from '../lib/calendar';
-import { bookingErrorText } from '../lib/error-text';
+import { calendarColumns, dayRange, openingOn } from '../lib/calendar';
 import { useReservedOnly } from '../lib/use-reserved-only';
 import { useShownDate } from '../lib/use-shown-date';
 import { useLiveBookings } from '../live/use-live-bookings';
@@ -60,13 +45,8 @@ export function BookingsPage() {
   );
 }
 
-type Editing =
-  | { kind: 'booking'; booking: BookingView | null }
-  | { kind: 'maintenance'; booking: BookingView | null }
-  | null;
-
 function SiteBookings({ siteId, site }: { siteId: string; site: SiteView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const timeZone = site.timezone;
   // The calendar rules (past, unlock window) follow the clock; each half minute is enough for them.
   const now = useNow(30_000);
@@ -76,50 +56,13 @@ function SiteBookings({ siteId, site }: { siteId: string; site: SiteView }) {
   const { start, end, range } = dayRange(date, timeZone);
   const day = useBookingDay(siteId, date, { start, end });
   const carts = useSiteCarts(siteId);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [viewing, setViewing] = useState<BookingView | null>(null);
-  const [deleting, setDeleting] = useState<BookingView | null>(null);
-  const remove = useDeleteBooking(siteId);
-  const unlock = useUnlockBooking(siteId);
-
-  const integrated = { bookingIntegration: site.bookingIntegration };
-  const mayEdit = (booking: BookingView) =>
-    mayEditBooking(
-      { ...booking, start: Date.parse(booking.start), end: Date.parse(booking.end) },
-      integrated,
-      now,
-    );
-  const mayDelete = (booking: BookingView) =>
-    mayDeleteBooking(
-      { ...booking, start: Date.parse(booking.start), end: Date.parse(booking.end) },
-      integrated,
-      now,
-    );
-  const edit = (booking: BookingView) => {
-    const maintenance = booking.bookingType === MAINTENANCE;
-    // Spec §4: a booking whose end is past is not opened for editing (maintenance blocks are, §4 Calendar rules).
-    if (!maintenance && Date.parse(booking.end) <= Date.now()) {
-      showToast(t('bookings.dialog.pastBooking'), 'warning');
-      return;
-    }
-    setEditing({ kind: maintenance ? 'maintenance' : 'booking', booking });
-  };
+  const actions = useBookingActions({ siteId, site, now, initialDate: date < today ? today : date });
 
   const opening = openingOn(date, site.openingHours);
   // Spec §4: only bookings not yet ended are listed, so a past day shows none; a day is past once it ended.
   const past = range.end <= now;
   const shownBookings = day.data ?? [];
   const columns = calendarColumns(carts.carts, shownBookings, reservedOnly);
-
-  const confirmDelete = () => {
-    const booking = deleting;
-    setDeleting(null);
-    if (!booking) return;
-    remove.mutate(booking._id, {
-      onSuccess: () => showToast(t('bookings.delete.done'), 'success'),
-      onError: (error) => showToast(bookingErrorText(t, error), 'error'),
-    });
-  };
 
   let body;
   if (day.isError && !day.data) {
@@ -172,25 +115,24 @@ function SiteBookings({ siteId, site }: { siteId: string; site: SiteView }) {
             opening={opening}
             columns={columns}
             bookings={shownBookings}
-            mayEdit={mayEdit}
-            mayDelete={mayDelete}
-            onOpen={setViewing}
-            onEdit={edit}
-            onDelete={setDeleting}
+            mayEdit={actions.mayEdit}
+            mayDelete={actions.mayDelete}
+            onOpen={actions.view}
+            onEdit={actions.edit}
+            onDelete={actions.askDelete}
           />
         )}
       </Stack>
     );
   }
 
-  const deletingTimes = deleting ? eventTimes(deleting, date, timeZone) : null;
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <BookingsHeader
         integrated={site.bookingIntegration}
         past={past}
-        onAddBooking={() => setEditing({ kind: 'booking', booking: null })}
-        onAddMaintenance={() => setEditing({ kind: 'maintenance', booking: null })}
+        onAddBooking={() => actions.add('booking')}
+        onAddMaintenance={() => actions.add('maintenance')}
       />
       <DayNavigator
         date={date}
@@ -203,72 +145,7 @@ function SiteBookings({ siteId, site }: { siteId: string; site: SiteView }) {
       />
       {day.isFetching && day.data && <LinearProgress aria-label={t('bookings.states.loading')} />}
       {body}
-      <BookingViewDialog
-        booking={viewing}
-        timeZone={timeZone}
-        bookingOffset={site.bookingOffset}
-        now={now}
-        unlocking={unlock.isPending}
-        onClose={() => setViewing(null)}
-        onUnlock={(booking) =>
-          unlock.mutate(booking._id, {
-            onSuccess: () => {
-              setViewing(null);
-              showToast(t('bookings.unlock.sent', { cart: booking.carNumber ?? '–' }), 'success');
-            },
-            onError: (error) => showToast(bookingErrorText(t, error), 'error'),
-          })
-        }
-      />
-      {editing?.kind === 'booking' && (
-        <BookingDialog
-          siteId={siteId}
-          site={site}
-          booking={editing.booking}
-          initialDate={date < today ? today : date}
-          canDelete={editing.booking ? mayDelete(editing.booking) : false}
-          onDelete={(booking) => {
-            setEditing(null);
-            setDeleting(booking);
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      {editing?.kind === 'maintenance' && (
-        <MaintenanceDialog
-          siteId={siteId}
-          site={site}
-          booking={editing.booking}
-          initialDate={date < today ? today : date}
-          now={now}
-          canDelete={editing.booking ? mayDelete(editing.booking) : false}
-          onDelete={(booking) => {
-            setEditing(null);
-            setDeleting(booking);
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('bookings.delete.title')}
-        message={
-          deleting && deletingTimes
-            ? t('bookings.delete.message', {
-                name:
-                  deleting.bookingType === MAINTENANCE
-                    ? t('bookings.event.maintenance')
-                    : deleting.name || t('bookings.event.noName'),
-                cart: deleting.carNumber ?? '–',
-                time: formatTimeOfDay(deletingTimes.start, i18n.resolvedLanguage),
-              })
-            : ''
-        }
-        confirmLabel={t('bookings.delete.confirm')}
-        cancelLabel={t('bookings.delete.keep')}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {actions.dialogs}
     </Stack>
   );
 }

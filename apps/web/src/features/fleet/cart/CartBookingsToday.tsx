@@ -1,29 +1,44 @@
-import { cartBookingsAt, localTime, MAINTENANCE, type CartView } from '@fairway/domain';
+import BuildIcon from '@mui/icons-material/BuildOutlined';
+import { cartBookingsAt, localTime, MAINTENANCE, type CartView, type SiteView } from '@fairway/domain';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatTimeOfDay } from '../../../lib/date-format';
+import type { CartBookingRequest } from '../../bookings';
+
+// The dialogs bring the date pickers: they load when an operator first opens one, not with the fleet list.
+const CartBookingActions = lazy(async () => ({
+  default: (await import('../../bookings/lazy')).CartBookingActions,
+}));
 
 interface CartBookingsTodayProps {
   cart: Pick<CartView, '_id' | 'bookings'>;
-  /** The site's time zone: times are on the club's clock. */
-  timeZone: string | undefined;
+  siteId: string;
+  /** The cart's site (its clock gives the times); undefined while it loads. */
+  site: SiteView | undefined;
   now: number;
 }
 
 /**
  * The Fleet booking view (spec §2 Fleet, issue 17): the cart's bookings and maintenance blocks from now to
- * the end of the day, the one under way first, with a way to the calendar. Live: the cart's view carries
- * them and follows `booking:update`.
+ * the end of the day, the one under way first, with a way to the calendar. Each opens the booking view
+ * (unlock, edit, cancel); staff schedule maintenance for the cart here (not on a site whose bookings an
+ * integration owns). Live: the cart's view carries them and follows `booking:update`.
  */
-export function CartBookingsToday({ cart, timeZone, now }: CartBookingsTodayProps) {
+export function CartBookingsToday({ cart, siteId, site, now }: CartBookingsTodayProps) {
   const { t, i18n } = useTranslation();
+  const [request, setRequest] = useState<CartBookingRequest | null>(null);
+  const done = useCallback(() => setRequest(null), []);
+  const timeZone = site?.timezone;
   const { current } = cartBookingsAt(cart.bookings, now);
   const ahead = cart.bookings.filter((booking) => Date.parse(booking.end) > now);
   const time = (iso: string) =>
@@ -43,7 +58,11 @@ export function CartBookingsToday({ cart, timeZone, now }: CartBookingsTodayProp
           {ahead.map((booking) => {
             const maintenance = booking.bookingType === MAINTENANCE;
             return (
-              <ListItem key={booking._id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <ListItemButton
+                key={booking._id}
+                sx={{ gap: 1, flexWrap: 'wrap', px: 1, mx: -1, borderRadius: 1 }}
+                onClick={() => setRequest({ kind: 'view', bookingId: booking._id })}
+              >
                 <ListItemText
                   primary={`${time(booking.start)}–${time(booking.end)}`}
                   secondary={maintenance ? t('fleet.bookings.maintenance') : booking.name}
@@ -53,14 +72,38 @@ export function CartBookingsToday({ cart, timeZone, now }: CartBookingsTodayProp
                 {booking.scheduleUnlock && (
                   <Chip size="small" variant="outlined" label={t('fleet.bookings.autoUnlock')} />
                 )}
-              </ListItem>
+              </ListItemButton>
             );
           })}
         </List>
       )}
-      <Link component={RouterLink} to="/bookings" variant="body2">
-        {t('fleet.bookings.openCalendar')}
-      </Link>
+      <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        {site && !site.bookingIntegration && (
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<BuildIcon />}
+            onClick={() => setRequest({ kind: 'maintenance' })}
+          >
+            {t('fleet.bookings.addMaintenance')}
+          </Button>
+        )}
+        <Link component={RouterLink} to="/bookings" variant="body2">
+          {t('fleet.bookings.openCalendar')}
+        </Link>
+      </Stack>
+      {request && site && (
+        <Suspense fallback={null}>
+          <CartBookingActions
+            key={request.kind === 'view' ? request.bookingId : 'maintenance'}
+            siteId={siteId}
+            site={site}
+            cartId={cart._id}
+            request={request}
+            onDone={done}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

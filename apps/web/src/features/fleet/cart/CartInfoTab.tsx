@@ -48,7 +48,7 @@ export function CartInfoTab({ cart, siteId, role, autoLockMinutes, now }: CartIn
   const { t, i18n } = useTranslation();
   const formatSpeed = useFormatSpeed();
   const locale = dateLocaleFor(i18n.resolvedLanguage ?? 'en');
-  const timeZone = useSite(siteId).data?.timezone;
+  const site = useSite(siteId).data;
   // Spec §4: while a maintenance block is current the cart reads out of service, whatever its flag.
   const maintenance = cartBookingsAt(cart.bookings, now).maintenance;
   const odometer =
@@ -98,7 +98,7 @@ export function CartInfoTab({ cart, siteId, role, autoLockMinutes, now }: CartIn
           </Typography>
         </Fact>
       </Box>
-      <CartBookingsToday cart={cart} timeZone={timeZone} now={now} />
+      <CartBookingsToday cart={cart} siteId={siteId} site={site} now={now} />
       <Box>
         <Typography component="h3" variant="subtitle1" gutterBottom>
           {t('fleet.info.batteryHistory')}

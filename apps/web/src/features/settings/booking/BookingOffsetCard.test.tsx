@@ -30,7 +30,7 @@ describe('BookingOffsetCard', () => {
     expect(slider().getAttribute('aria-valuetext')).toBe('15 min');
     for (const mark of ['0 min', '30 min', '60 min', '90 min', '120 min'])
       expect(screen.getByText(mark)).toBeTruthy();
-    expect(screen.getByText('Carts can be unlocked from 15 minutes before a booking starts.')).toBeTruthy();
+    expect(screen.getByText('Carts can be unlocked from 15 minutes after a booking starts.')).toBeTruthy();
   });
 
   it('saves the chosen offset in minutes and says so', async () => {

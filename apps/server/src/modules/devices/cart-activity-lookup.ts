@@ -11,7 +11,7 @@ import { withOpenRide, type OpenRideSummary } from './devices.presenter';
  * this instance forget it at once (`forget`); the limit bounds what a change made on another instance can
  * leave stale.
  */
-export const OPEN_RIDE_CACHE_MS = 15_000;
+export const CART_ACTIVITY_CACHE_MS = 15_000;
 
 const summaryColumns = {
   deviceId: rides.deviceId,
@@ -32,7 +32,7 @@ const toSummary = (row: { driverName: { name?: string | null }; startOdometer: n
  * the server — lists, pushes, command answers — says the same as the Rides page and the calendar. Open rides
  * are looked up only for carts in use: a cart report is frequent, a ride is not.
  */
-export class OpenRideLookup {
+export class CartActivityLookup {
   /** Open-ride summaries of carts in use, by cart. */
   private readonly rides = new Map<string, { summary: OpenRideSummary | null; at: number }>();
   /** The day's bookings of each site's carts: one query per site, shared by every push of its carts. */
@@ -61,7 +61,7 @@ export class OpenRideLookup {
     );
   }
 
-  /** One cart's view with its open ride and bookings (cached for pushes; see OPEN_RIDE_CACHE_MS). */
+  /** One cart's view with its open ride and bookings (cached for pushes; see CART_ACTIVITY_CACHE_MS). */
   async present(view: CartView, now = Date.now()): Promise<CartView> {
     const [byCart, summary] = await Promise.all([
       this.siteBookings(view.siteID, now),
@@ -82,7 +82,7 @@ export class OpenRideLookup {
       return null;
     }
     const cached = this.rides.get(view._id);
-    if (cached && now - cached.at < OPEN_RIDE_CACHE_MS) return cached.summary;
+    if (cached && now - cached.at < CART_ACTIVITY_CACHE_MS) return cached.summary;
     const [row] = await this.db
       .select(summaryColumns)
       .from(rides)
@@ -98,7 +98,7 @@ export class OpenRideLookup {
    */
   private siteBookings(siteId: string, now: number): Promise<Map<string, CartBooking[]>> {
     const cached = this.bookings.get(siteId);
-    if (cached && now - cached.at < OPEN_RIDE_CACHE_MS) return cached.byCart;
+    if (cached && now - cached.at < CART_ACTIVITY_CACHE_MS) return cached.byCart;
     const byCart = cartBookingsToday(this.db, { siteId }, new Date(now));
     this.bookings.set(siteId, { at: now, byCart });
     // A failed read is not kept: the next push tries again.
