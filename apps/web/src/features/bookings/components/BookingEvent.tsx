@@ -72,7 +72,11 @@ export function BookingEvent({
         sx={{
           flex: 1,
           minHeight: 0,
-          display: 'block',
+          // A button centres its content; an event reads from its top, where its start time is.
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
           textAlign: 'left',
           px: 1,
           py: 0.5,

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTimeOfDay } from '../../../lib/date-format';
-import { eventTimes, gridHours, placeInDay, type GridHours } from '../lib/calendar';
+import { eventTimes, firstMinuteToShow, gridHours, placeInDay, type GridHours } from '../lib/calendar';
 import { BookingEvent } from './BookingEvent';
 
 /** Pixels per minute: an hour is 72 px, so a 30-minute slot still holds its time and name. */
@@ -59,7 +59,11 @@ export function BookingsCalendar({
   const height = (hours.to - hours.from) * SCALE;
   // A new day opens at its first event (or its opening), not at the grid's top, which may be hours before.
   const region = useRef<HTMLDivElement>(null);
-  const firstTop = placed.length > 0 ? Math.min(...placed.map((entry) => entry.top)) : hours.from;
+  const firstTop = firstMinuteToShow(
+    opening,
+    placed.filter((entry) => Date.parse(entry.booking.start) >= day.start).map((entry) => entry.top),
+    hours.from,
+  );
   const scrollTarget = Math.max(0, (firstTop - hours.from) * SCALE - 16);
   // Once, when the day's grid appears (the page mounts one per day): a live update must not move the grid
   // under the operator's eyes.

@@ -3,6 +3,7 @@ import {
   calendarColumns,
   dayRange,
   eventTimes,
+  firstMinuteToShow,
   gridHours,
   offsetText,
   openingOn,
@@ -77,6 +78,16 @@ describe('the day grid', () => {
     expect(gridHours(opening, [{ top: 0, bottom: 60 }])).toEqual({ from: 0, to: 1200 });
     // Closed and empty: the whole day.
     expect(gridHours(null, [])).toEqual({ from: 0, to: 1440 });
+  });
+
+  it("opens at the club's opening or the first booking starting that day, not at a block carried over", () => {
+    // A maintenance block from yesterday widens the grid to midnight; the day still opens at 07:30.
+    expect(firstMinuteToShow({ open: 450 }, [600], 0)).toBe(450);
+    expect(firstMinuteToShow({ open: 450 }, [360], 0)).toBe(360);
+    expect(firstMinuteToShow(null, [600, 540], 0)).toBe(540);
+    expect(firstMinuteToShow(null, [], 420)).toBe(420);
+    // Never above the grid's top.
+    expect(firstMinuteToShow({ open: 450 }, [], 480)).toBe(480);
   });
 });
 

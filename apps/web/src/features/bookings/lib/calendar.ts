@@ -81,6 +81,20 @@ export function gridHours(
 }
 
 /**
+ * Where a day's grid opens (minutes from the site's midnight): at the club's opening or the first booking that
+ * starts that day, whichever is earlier. A block carried over from the day before starts at the grid's top
+ * and would otherwise open every day at midnight; the grid's top when there is neither.
+ */
+export function firstMinuteToShow(
+  opening: { open: number } | null,
+  startsInDay: readonly number[],
+  gridFrom: number,
+): number {
+  const candidates = [...(opening ? [opening.open] : []), ...startsInDay];
+  return candidates.length > 0 ? Math.max(gridFrom, Math.min(...candidates)) : gridFrom;
+}
+
+/**
  * Where a booking sits in the day's column: minutes from the day's start, clipped to the day. Counted in
  * elapsed minutes from the site's midnight, so a 23- or 25-hour day still places every event by its instant.
  */

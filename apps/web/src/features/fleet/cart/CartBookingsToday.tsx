@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -58,21 +59,24 @@ export function CartBookingsToday({ cart, siteId, site, now }: CartBookingsToday
           {ahead.map((booking) => {
             const maintenance = booking.bookingType === MAINTENANCE;
             return (
-              <ListItemButton
-                key={booking._id}
-                sx={{ gap: 1, flexWrap: 'wrap', px: 1, mx: -1, borderRadius: 1 }}
-                onClick={() => setRequest({ kind: 'view', bookingId: booking._id })}
-              >
-                <ListItemText
-                  primary={`${time(booking.start)}–${time(booking.end)}`}
-                  secondary={maintenance ? t('fleet.bookings.maintenance') : booking.name}
-                  sx={{ flex: '1 1 auto' }}
-                />
-                {booking === current && <Chip size="small" color="primary" label={t('fleet.bookings.now')} />}
-                {booking.scheduleUnlock && (
-                  <Chip size="small" variant="outlined" label={t('fleet.bookings.autoUnlock')} />
-                )}
-              </ListItemButton>
+              <ListItem key={booking._id} disablePadding>
+                <ListItemButton
+                  sx={{ gap: 1, flexWrap: 'wrap', px: 1, mx: -1, borderRadius: 1 }}
+                  onClick={() => setRequest({ kind: 'view', bookingId: booking._id })}
+                >
+                  <ListItemText
+                    primary={`${time(booking.start)}–${time(booking.end)}`}
+                    secondary={maintenance ? t('fleet.bookings.maintenance') : booking.name}
+                    sx={{ flex: '1 1 auto' }}
+                  />
+                  {booking === current && (
+                    <Chip size="small" color="primary" label={t('fleet.bookings.now')} />
+                  )}
+                  {booking.scheduleUnlock && (
+                    <Chip size="small" variant="outlined" label={t('fleet.bookings.autoUnlock')} />
+                  )}
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
