@@ -31,6 +31,7 @@ import { dashboardRideRoutes } from './modules/rides/rides.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { rideHistoryRoutes } from './modules/history/history.routes';
+import { rideUsageRoutes } from './modules/reports/usage.routes';
 import { dashboardMemberRoutes } from './modules/members/members.routes';
 import { dashboardCodeRoutes } from './modules/codes/codes.routes';
 import { dashboardUserGroupRoutes } from './modules/user-groups/user-groups.routes';
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(dashboardCommandRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(dashboardBatteryRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(rideHistoryRoutes, { prefix: '/api/dashboard/rides/history', ctx });
+  await app.register(rideUsageRoutes, { prefix: '/api/dashboard/rides/chart', ctx });
   await app.register(dashboardRideRoutes, { prefix: '/api/dashboard/rides', ctx });
   await app.register(dashboardMemberRoutes, { prefix: '/api/dashboard/members', ctx });
   await app.register(dashboardCodeRoutes, { prefix: '/api/dashboard/codes', ctx });

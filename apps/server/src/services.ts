@@ -36,6 +36,8 @@ import { PaymentsService } from './modules/payments/payments.service';
 import { RefundsService } from './modules/payments/refunds.service';
 import { WebhooksService } from './modules/payments/webhooks.service';
 import { ProfilesRepository } from './modules/profiles/profiles.repository';
+import { UsageRepository } from './modules/reports/usage.repository';
+import { UsageService } from './modules/reports/usage.service';
 import { CodeActivityRepository } from './modules/rides/code-activity.repository';
 import { ManualUnlockService } from './modules/rides/manual-unlock.service';
 import { PaidRidesService } from './modules/rides/paid-rides.service';
@@ -89,6 +91,7 @@ function buildRepositories({ db, database }: CoreContext) {
     services: new ServicesRepository(db),
     siteImages: new SiteImagesRepository(db),
     sites: new SitesRepository(db),
+    usage: new UsageRepository(db),
     userGroups: new UserGroupsRepository(db),
     users: new UsersRepository(db),
     zoneActivity: new ZoneActivityRepository(db),
@@ -179,6 +182,8 @@ export function buildServices(core: CoreContext) {
     ),
     battery: new BatteryService(repos.battery),
     history: new HistoryService(core.database.pool, repos.history),
+    // Reports → Usage (issue 19): GET /rides/chart.
+    usage: new UsageService(repos.usage),
     historyRollup: new HistoryRollup(core.database.pool, repos.history, repos.rollups, log),
     sites: new SitesService(
       db,

@@ -35,3 +35,5 @@ export * from './rules/rides';
 export * from './schemas/text';
 export * from './schemas/bookings';
 export * from './rules/bookings';
+export * from './schemas/ride-usage';
+export * from './rules/ride-usage';
