@@ -12,22 +12,16 @@
  * DATA_DIR, or a database `fairway_bench_bookings` created (and dropped afterwards) on the server
  * BENCH_DATABASE_URL names. Takes well under a minute.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { addDays, localDate, zonedInstant, type ServiceView } from '@fairway/domain';
-import { loadConfig } from '../apps/server/src/config';
-import { startRuntime, type Runtime } from '../apps/server/src/runtime';
+import type { Runtime } from '../apps/server/src/runtime';
 import { sites } from '../apps/server/src/db/tables/sites';
 import { users } from '../apps/server/src/db/tables/users';
-import { openBenchDatabase } from './lib/bench-database';
+import { withBenchRuntime, writeBenchResult } from './lib/bench-runtime';
 import { summarize } from './lib/report';
 import type { LatencySummary } from './lib/protocol';
 import { machine } from './lib/machine';
 import { sessionToken } from './lib/session-token';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const TZ = 'Europe/Copenhagen';
 const CARTS = 16;
 const DAYS_BEHIND = 730;
@@ -42,22 +36,7 @@ interface Timed extends LatencySummary {
 }
 
 async function main(): Promise<void> {
-  const database = await openBenchDatabase('fairway_bench_bookings');
-  const rt = await startRuntime(
-    loadConfig({
-      NODE_ENV: 'production',
-      ...database.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      SIMULATOR: 'off',
-      SEED_DEMO: 'off',
-      JOBS: 'off',
-      LOG_LEVEL: 'warn',
-    }),
-    pino({ level: 'warn' }),
-  );
-  try {
+  await withBenchRuntime('fairway_bench_bookings', async (rt) => {
     const club = await benchClub(rt);
     const started = performance.now();
     const rows = await fillBookings(rt, club.siteId);
@@ -111,17 +90,12 @@ async function main(): Promise<void> {
       concurrentCreates: race,
       targetSlotsMs: TARGET_SLOTS_MS,
     };
-    await fs.mkdir(path.join(here, 'results'), { recursive: true });
-    const file = path.join(here, 'results', `bookings-${report.date.replaceAll(':', '-')}.json`);
-    await fs.writeFile(file, JSON.stringify(report, null, 2));
+    const file = await writeBenchResult('bookings', report);
     const met = timed[0]!.p99 < TARGET_SLOTS_MS && race.stored === 1;
     console.log(
       `\nSlots p99 < ${TARGET_SLOTS_MS} ms and one booking stored: ${met ? 'met' : 'MISSED'}. ${file}`,
     );
-  } finally {
-    await rt.stop();
-    await database.close();
-  }
+  });
 }
 
 interface Club {

@@ -10,13 +10,8 @@
  * DATA_DIR, or a database `fairway_bench_members` created (and dropped afterwards) on the server
  * BENCH_DATABASE_URL names. Takes under a minute.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import type { MemberImportResult, MemberImportRow, MembersPage } from '@fairway/domain';
-import { loadConfig } from '../apps/server/src/config';
-import { startRuntime, type Runtime } from '../apps/server/src/runtime';
+import type { Runtime } from '../apps/server/src/runtime';
 import {
   COMPANIES,
   emailLocalPart,
@@ -27,13 +22,12 @@ import {
 } from '../apps/server/src/demo/demo-member-names';
 import { sites } from '../apps/server/src/db/tables/sites';
 import { users } from '../apps/server/src/db/tables/users';
-import { openBenchDatabase } from './lib/bench-database';
+import { withBenchRuntime, writeBenchResult } from './lib/bench-runtime';
 import { summarize } from './lib/report';
 import type { LatencySummary } from './lib/protocol';
 import { machine } from './lib/machine';
 import { sessionToken } from './lib/session-token';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const GET_RUNS = Number(process.env.BENCH_GET_RUNS ?? 100);
@@ -60,22 +54,7 @@ interface ListResult extends LatencySummary {
 }
 
 async function main(): Promise<void> {
-  const database = await openBenchDatabase('fairway_bench_members');
-  const rt = await startRuntime(
-    loadConfig({
-      NODE_ENV: 'production',
-      ...database.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      SIMULATOR: 'off',
-      SEED_DEMO: 'off',
-      JOBS: 'off',
-      LOG_LEVEL: 'warn',
-    }),
-    pino({ level: 'warn' }),
-  );
-  try {
+  await withBenchRuntime('fairway_bench_members', async (rt) => {
     const importMs: number[] = [];
     let last: { siteId: string; token: string } | null = null;
     for (let run = 1; run <= RUNS; run++) {
@@ -122,15 +101,10 @@ async function main(): Promise<void> {
       import: { rows: ROWS, runs: RUNS, ms: imports, rowsPerSecond, targetMs: TARGET_IMPORT_MS },
       list: { members: ROWS, runs: GET_RUNS, cases: lists },
     };
-    await fs.mkdir(path.join(here, 'results'), { recursive: true });
-    const file = path.join(here, 'results', `members-${report.date.replaceAll(':', '-')}.json`);
-    await fs.writeFile(file, JSON.stringify(report, null, 2));
+    const file = await writeBenchResult('members', report);
     const met = imports.max < TARGET_IMPORT_MS;
     console.log(`\nImport: ${met ? 'target met' : 'TARGET MISSED'} (every run < 10 s). ${file}`);
-  } finally {
-    await rt.stop();
-    await database.close();
-  }
+  });
 }
 
 const headers = (site: { siteId: string; token: string }) => ({

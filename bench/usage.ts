@@ -13,22 +13,16 @@
  * DATA_DIR, or a database `fairway_bench_usage` created (and dropped afterwards) on the server
  * BENCH_DATABASE_URL names (bench/lib/bench-database.ts). Takes well under a minute.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { addDays, localDate, zonedInstant, type RideUsage } from '@fairway/domain';
-import { loadConfig } from '../apps/server/src/config';
-import { startRuntime, type Runtime } from '../apps/server/src/runtime';
+import type { Runtime } from '../apps/server/src/runtime';
 import { sites } from '../apps/server/src/db/tables/sites';
 import { users } from '../apps/server/src/db/tables/users';
-import { openBenchDatabase } from './lib/bench-database';
+import { withBenchRuntime, writeBenchResult } from './lib/bench-runtime';
 import { machine } from './lib/machine';
 import type { LatencySummary } from './lib/protocol';
 import { summarize } from './lib/report';
 import { sessionToken } from './lib/session-token';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const TZ = 'Europe/London';
 const CARTS = 40;
 const DAYS = 730;
@@ -49,81 +43,64 @@ interface Timed extends LatencySummary {
 }
 
 async function main(): Promise<void> {
-  const database = await openBenchDatabase('fairway_bench_usage');
-  const rt = await startRuntime(
-    loadConfig({
-      NODE_ENV: 'production',
-      ...database.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      SIMULATOR: 'off',
-      SEED_DEMO: 'off',
-      JOBS: 'off',
-      LOG_LEVEL: 'warn',
-    }),
-    pino({ level: 'warn' }),
-  );
-  try {
-    const club = await benchClub(rt, 'Bench Usage Links');
-    const started = performance.now();
-    const { rides, bookings } = await fillHistory(rt, club.siteId);
-    // Two neighbouring clubs of the same size share the tables: the query must pick the club's rows out.
-    let tableRides = rides;
-    for (const name of ['Bench Usage North', 'Bench Usage South']) {
-      tableRides += (await fillHistory(rt, (await benchClub(rt, name)).siteId)).rides;
-    }
-    console.log(
-      `${rides.toLocaleString('en')} rides and ${bookings.toLocaleString('en')} bookings of the club ` +
-        `(${tableRides.toLocaleString('en')} rides of 3 clubs) stored in ` +
-        `${(performance.now() - started).toFixed(0)} ms\n`,
-    );
-
-    const today = localDate(Date.now(), TZ);
-    const tomorrow = new Date(zonedInstant(addDays(today, 1), '00:00', TZ)).toISOString();
-    const twoYears = new Date(zonedInstant(addDays(today, 1 - DAYS), '00:00', TZ)).toISOString();
-    const lastMonth = new Date(zonedInstant(addDays(today, -30), '00:00', TZ)).toISOString();
-    const cases: Array<{ label: string; query: Record<string, string> }> = [
-      { label: 'two years (by month)', query: { start: twoYears, end: tomorrow } },
-      { label: 'last 31 days (by day)', query: { start: lastMonth, end: tomorrow } },
-      {
-        label: 'two years, one cart, bookings',
-        query: { start: twoYears, end: tomorrow, device: club.carts[0]!, origin: 'booking' },
-      },
-    ];
-    const timed: Timed[] = [];
-    for (const { label, query } of cases) {
-      const r = await timeGet(rt, club, label, new URLSearchParams(query).toString());
-      timed.push(r);
+  await withBenchRuntime(
+    'fairway_bench_usage',
+    async (rt) => {
+      const club = await benchClub(rt, 'Bench Usage Links');
+      const started = performance.now();
+      const { rides, bookings } = await fillHistory(rt, club.siteId);
+      // Two neighbouring clubs of the same size share the tables: the query must pick the club's rows out.
+      let tableRides = rides;
+      for (const name of ['Bench Usage North', 'Bench Usage South']) {
+        tableRides += (await fillHistory(rt, (await benchClub(rt, name)).siteId)).rides;
+      }
       console.log(
-        `${label.padEnd(32)} p50 ${r.p50.toFixed(1).padStart(6)} ms, p99 ${r.p99.toFixed(1).padStart(6)} ms, ` +
-          `max ${r.max.toFixed(1).padStart(6)} ms, ${(r.bytes / 1024).toFixed(1)} KB, ${r.rounds} rounds`,
+        `${rides.toLocaleString('en')} rides and ${bookings.toLocaleString('en')} bookings of the club ` +
+          `(${tableRides.toLocaleString('en')} rides of 3 clubs) stored in ` +
+          `${(performance.now() - started).toFixed(0)} ms\n`,
       );
-    }
 
-    const report = {
-      date: new Date().toISOString(),
-      machine: await machine(rt),
-      database: process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL' : 'embedded',
-      rides,
-      bookings,
-      tableRides,
-      carts: CARTS,
-      days: DAYS,
-      runs: GET_RUNS,
-      cases: timed,
-      targetMs: TARGET_MS,
-    };
-    await fs.mkdir(path.join(here, 'results'), { recursive: true });
-    const file = path.join(here, 'results', `usage-${report.date.replaceAll(':', '-')}.json`);
-    await fs.writeFile(file, JSON.stringify(report, null, 2));
-    const met = timed[0]!.p99 < TARGET_MS;
-    console.log(`\nTwo years p99 < ${TARGET_MS} ms: ${met ? 'met' : 'MISSED'}. ${file}`);
-  } finally {
-    await rt.stop();
-    // BENCH_USAGE_KEEP=1 leaves the database for EXPLAIN (a BENCH_DATABASE_URL one; drop it by hand).
-    if (process.env.BENCH_USAGE_KEEP !== '1') await database.close();
-  }
+      const today = localDate(Date.now(), TZ);
+      const tomorrow = new Date(zonedInstant(addDays(today, 1), '00:00', TZ)).toISOString();
+      const twoYears = new Date(zonedInstant(addDays(today, 1 - DAYS), '00:00', TZ)).toISOString();
+      const lastMonth = new Date(zonedInstant(addDays(today, -30), '00:00', TZ)).toISOString();
+      const cases: Array<{ label: string; query: Record<string, string> }> = [
+        { label: 'two years (by month)', query: { start: twoYears, end: tomorrow } },
+        { label: 'last 31 days (by day)', query: { start: lastMonth, end: tomorrow } },
+        {
+          label: 'two years, one cart, bookings',
+          query: { start: twoYears, end: tomorrow, device: club.carts[0]!, origin: 'booking' },
+        },
+      ];
+      const timed: Timed[] = [];
+      for (const { label, query } of cases) {
+        const r = await timeGet(rt, club, label, new URLSearchParams(query).toString());
+        timed.push(r);
+        console.log(
+          `${label.padEnd(32)} p50 ${r.p50.toFixed(1).padStart(6)} ms, p99 ${r.p99.toFixed(1).padStart(6)} ms, ` +
+            `max ${r.max.toFixed(1).padStart(6)} ms, ${(r.bytes / 1024).toFixed(1)} KB, ${r.rounds} rounds`,
+        );
+      }
+
+      const report = {
+        date: new Date().toISOString(),
+        machine: await machine(rt),
+        database: process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL' : 'embedded',
+        rides,
+        bookings,
+        tableRides,
+        carts: CARTS,
+        days: DAYS,
+        runs: GET_RUNS,
+        cases: timed,
+        targetMs: TARGET_MS,
+      };
+      const file = await writeBenchResult('usage', report);
+      const met = timed[0]!.p99 < TARGET_MS;
+      console.log(`\nTwo years p99 < ${TARGET_MS} ms: ${met ? 'met' : 'MISSED'}. ${file}`);
+    },
+    { keep: process.env.BENCH_USAGE_KEEP === '1' },
+  );
 }
 
 /** A London club with 40 carts, two services of two prices each, and a basic staff member; inserted directly. */
