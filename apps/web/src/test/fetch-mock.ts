@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** the address's query string (routes are keyed without it) */
+  query: URLSearchParams;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -27,6 +29,7 @@ export function installFetchMock(routes: Record<string, Handler>) {
     const call: RecordedCall = {
       method: init?.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       headers,
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
@@ -40,6 +43,11 @@ export function installFetchMock(routes: Record<string, Handler>) {
     calls,
     fetchMock,
     callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+    /** the query (as an object) of every GET of `path` so far, oldest first */
+    queriesTo: (path: string) =>
+      calls
+        .filter((c) => c.method === 'GET' && c.path === path)
+        .map((c) => Object.fromEntries(c.query) as Record<string, string>),
   };
 }
 

@@ -47,12 +47,10 @@ export function renderBookingsPage({
   routes = {},
 }: BookingsSetup = {}) {
   storeTokens({ accessToken: fakeAccessToken({ role, sub: USER_ID }), refreshToken: 'refresh' });
-  const requests: { path: string; query: URLSearchParams }[] = [];
-  const lastQueryOf = (path: string) => requests.findLast((request) => request.path === path)!.query;
   const withQuery =
-    (path: string, handler: Handler) =>
+    (handler: Handler) =>
     (call: RecordedCall): Response | Promise<Response> =>
-      handler(call, lastQueryOf(path));
+      handler(call, call.query);
   const list: Handler = typeof bookings === 'function' ? bookings : () => json(bookings);
 
   const server = installFetchMock({
@@ -62,16 +60,10 @@ export function renderBookingsPage({
       json({ _id: USER_ID, email: 'op@example.com', role, sites: [SITE_A], lang: 'en', lastSeen: null }),
     'GET /api/dashboard/devices': () => json(carts),
     'GET /api/dashboard/services': () => json(services),
-    [`GET ${BOOKINGS_PATH}`]: withQuery(BOOKINGS_PATH, list),
+    [`GET ${BOOKINGS_PATH}`]: withQuery(list),
     ...Object.fromEntries(
-      Object.entries(routes).map(([route, handler]) => [route, withQuery(route.split(' ')[1]!, handler)]),
+      Object.entries(routes).map(([route, handler]) => [route, withQuery(handler)]),
     ),
-  });
-  const record = server.fetchMock.getMockImplementation()!;
-  server.fetchMock.mockImplementation((input, init) => {
-    const address = new URL(String(input), 'http://localhost');
-    requests.push({ path: address.pathname, query: address.searchParams });
-    return record(input, init);
   });
 
   realtimeStore.resetSite(SITE_A);
@@ -86,7 +78,5 @@ export function renderBookingsPage({
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  const queriesTo = (path: string) =>
-    requests.filter((request) => request.path === path).map((request) => Object.fromEntries(request.query));
-  return { ...server, router, queriesTo };
+  return { ...server, router };
 }

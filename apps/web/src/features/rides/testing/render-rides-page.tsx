@@ -47,34 +47,25 @@ export function renderRidesPage({
   routes = {},
 }: RidesSetup = {}) {
   storeTokens({ accessToken: fakeAccessToken({ role, sub: USER_ID }), refreshToken: 'refresh' });
-  const requests: { path: string; query: URLSearchParams }[] = [];
-  const lastQueryOf = (path: string) => requests.findLast((request) => request.path === path)!.query;
   const withQuery =
-    (path: string, handler: Handler) =>
+    (handler: Handler) =>
     (call: RecordedCall): Response | Promise<Response> =>
-      handler(call, lastQueryOf(path));
+      handler(call, call.query);
 
   const server = installFetchMock({
     'GET /api/dashboard/sites': () => json(makeSite({ timezone: 'Europe/Prague', ...site })),
     'GET /api/dashboard/auth': () =>
       json({ _id: USER_ID, email: 'op@example.com', role, sites: [SITE_A], lang: 'en', lastSeen: null }),
-    [`GET ${RIDES_PATH}`]: withQuery(RIDES_PATH, list),
+    [`GET ${RIDES_PATH}`]: withQuery(list),
     ...Object.fromEntries(
       details.map((ride) => {
         const path = `${RIDES_PATH}/${ride._id}`;
-        return [`GET ${path}`, withQuery(path, (_call, query) => detail(ride, query))];
+        return [`GET ${path}`, withQuery((_call, query) => detail(ride, query))];
       }),
     ),
     ...Object.fromEntries(
-      Object.entries(routes).map(([route, handler]) => [route, withQuery(route.split(' ')[1]!, handler)]),
+      Object.entries(routes).map(([route, handler]) => [route, withQuery(handler)]),
     ),
-  });
-  // The mock records paths without their query; the page's parameters are read from the fetched URLs.
-  const record = server.fetchMock.getMockImplementation()!;
-  server.fetchMock.mockImplementation((input, init) => {
-    const address = new URL(String(input), 'http://localhost');
-    requests.push({ path: address.pathname, query: address.searchParams });
-    return record(input, init);
   });
 
   const router = createMemoryRouter([{ path: '/rides', element: <RidesPage /> }], { initialEntries: [url] });
@@ -85,17 +76,15 @@ export function renderRidesPage({
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  const queriesTo = (path: string) =>
-    requests.filter((request) => request.path === path).map((request) => Object.fromEntries(request.query));
   return {
     ...server,
     router,
     queryClient,
     /** the query of every GET /rides so far, oldest first */
-    listQueries: () => queriesTo(RIDES_PATH),
-    lastListQuery: () => queriesTo(RIDES_PATH).at(-1) ?? {},
+    listQueries: () => server.queriesTo(RIDES_PATH),
+    lastListQuery: () => server.queriesTo(RIDES_PATH).at(-1) ?? {},
     /** the query of every GET /rides/:id of `rideId` so far */
-    detailQueries: (rideId: string) => queriesTo(`${RIDES_PATH}/${rideId}`),
+    detailQueries: (rideId: string) => server.queriesTo(`${RIDES_PATH}/${rideId}`),
     /** the address's `ride` parameter */
     selectedRide: () => new URLSearchParams(router.state.location.search).get('ride'),
   };
