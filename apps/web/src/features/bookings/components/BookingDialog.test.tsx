@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCart } from '../../../test/carts';
 import { json } from '../../../test/fetch-mock';
 import { resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
+import { makeMember } from '../../members/testing/member-fixtures';
 import { realtimeStore } from '../../realtime';
 import { makePrice, makeService } from '../../services/testing/fixtures';
 import { makeBooking, makeSlot } from '../testing/booking-fixtures';
@@ -31,23 +32,7 @@ const PAGE = {
 };
 const membersPage = (data: unknown[]) => json({ data, pagination: { ...PAGE, totalItems: data.length } });
 
-const alice = {
-  _id: 'aaaaaaaa-1111-4111-8111-000000000001',
-  site: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  name: 'Alice Green',
-  email: 'alice@example.com',
-  memberNumber: null,
-  phone: null,
-  company: null,
-  induction: false,
-  userGroup: null,
-  userGroupName: null,
-  credits: 0,
-  profile: null,
-  lang: 'en',
-  codes: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const alice = makeMember({ name: 'Alice Green', email: 'alice@example.com' });
 
 describe('BookingDialog', { timeout: 30_000 }, () => {
   it('books a slot at the recommended cart for a member: service → price → slot → cart → driver → email', async () => {
