@@ -17,8 +17,11 @@ import { BatteryService } from './modules/devices/battery.service';
 import { CartActivityLookup } from './modules/devices/cart-activity-lookup';
 import { DevicesRepository } from './modules/devices/devices.repository';
 import { DevicesService } from './modules/devices/devices.service';
+import { CodeAttemptLimiter } from './modules/guest/code-attempts';
 import { GuestCartsRepository } from './modules/guest/guest-carts.repository';
 import { GuestCartsService } from './modules/guest/guest-carts.service';
+import { GuestKeysRepository } from './modules/guest/guest-keys.repository';
+import { GuestKeysService } from './modules/guest/guest-keys.service';
 import { GuestSessionsService } from './modules/guest/guest-sessions.service';
 import { HistoryRepository } from './modules/history/history.repository';
 import { HistoryRollup } from './modules/history/history.rollup';
@@ -79,6 +82,7 @@ function buildRepositories({ db, database }: CoreContext) {
     commands: new CommandsRepository(db),
     devices: new DevicesRepository(db),
     guestCarts: new GuestCartsRepository(db),
+    guestKeys: new GuestKeysRepository(db),
     history: new HistoryRepository(database.pool),
     memberLinks: new MemberLinksRepository(db),
     members: new MembersRepository(db),
@@ -212,6 +216,9 @@ export function buildServices(core: CoreContext) {
     codes: new CodesService(repos.codes, repos.sites, core.mail, deviceConfig),
     services: new ServicesService(db, repos.services),
     guestCarts: new GuestCartsService(repos.guestCarts, repos.sites, rides.lifecycle),
+    guestKeys: new GuestKeysService(repos.guestKeys),
+    // One limiter for every guest route that takes a code: an address's tries count together.
+    codeAttempts: new CodeAttemptLimiter(),
     guestSessions: new GuestSessionsService(rides.views, rides.lifecycle),
     ...bookingParts,
   };

@@ -31,6 +31,7 @@ export * from './schemas/payments';
 export * from './rules/revenue';
 export * from './rules/guest-cart-status';
 export * from './rules/virtual-keys';
+export * from './schemas/guest-keys';
 export * from './schemas/rides';
 export * from './rules/rides';
 export * from './schemas/text';

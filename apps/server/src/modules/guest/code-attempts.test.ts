@@ -5,7 +5,7 @@ const limiterAt = (clock: { now: number }) => new CodeAttemptLimiter(CODE_ATTEMP
 const rule = (name: string) => CODE_ATTEMPT_RULES.find((r) => r.name === name)!;
 const attempt = (overrides: Partial<CodeAttempt> = {}): CodeAttempt => ({
   address: '203.0.113.7',
-  deviceId: 'cart-1',
+  target: 'cart:1',
   code: '123456',
   ...overrides,
 });
@@ -26,23 +26,23 @@ describe('code attempts: limited per address, cart and code tried', () => {
     const limiter = limiterAt({ now: 0 });
     for (let i = 0; i < rule('attempt').max; i++) limiter.take(attempt());
     expect(limiter.take(attempt())).not.toBeNull();
-    expect(limiter.take(attempt({ deviceId: 'cart-2' }))).toBeNull();
+    expect(limiter.take(attempt({ target: 'cart:2' }))).toBeNull();
     expect(limiter.take(attempt({ code: '654321' }))).toBeNull();
   });
 
   it('caps the codes tried on one cart, from any address', () => {
     const limiter = limiterAt({ now: 0 });
-    for (let i = 0; i < rule('cart').max; i++)
+    for (let i = 0; i < rule('target').max; i++)
       expect(limiter.take(attempt({ address: `198.51.100.${i % 3}`, code: String(100000 + i) }))).toBeNull();
     expect(limiter.take(attempt({ address: '192.0.2.1', code: '999999' }))).toEqual({ retryAfter: 60 });
-    expect(limiter.take(attempt({ address: '192.0.2.1', deviceId: 'cart-2' }))).toBeNull();
+    expect(limiter.take(attempt({ address: '192.0.2.1', target: 'cart:2' }))).toBeNull();
   });
 
   it('caps one address across carts', () => {
     const limiter = limiterAt({ now: 0 });
     for (let i = 0; i < rule('address').max; i++)
-      expect(limiter.take(attempt({ deviceId: `cart-${i}` }))).toBeNull();
-    expect(limiter.take(attempt({ deviceId: 'cart-x' }))).toEqual({ retryAfter: 60 });
-    expect(limiter.take(attempt({ address: '203.0.113.8', deviceId: 'cart-x' }))).toBeNull();
+      expect(limiter.take(attempt({ target: `cart:${i}` }))).toBeNull();
+    expect(limiter.take(attempt({ target: 'cart:x' }))).toEqual({ retryAfter: 60 });
+    expect(limiter.take(attempt({ address: '203.0.113.8', target: 'cart:x' }))).toBeNull();
   });
 });

@@ -1,13 +1,16 @@
 /**
- * How often guests may try a cart's 6-digit code (issue #15). Guests at a club share its Wi-Fi and so one
- * address: a limit per address alone made one guest's typos lock out every other guest. Tries are counted
- * per attempt — the address, the cart and the code tried — so a guest repeating a code is slowed down
- * without touching anyone else, under two looser ceilings against guessing: per cart (from any address,
- * so trying many codes on one cart stays slow) and per address (one phone trying many carts).
+ * How often guests may try a 6-digit code (issue #15): a cart's own code on the cart, or a virtual or master
+ * key on the club's portal (issue 18). Guests at a club share its Wi-Fi and so one address: a limit per
+ * address alone made one guest's typos lock out every other guest. Tries are counted per attempt — the
+ * address, the target (cart or club) and the code tried — so a guest repeating a code is slowed down
+ * without touching anyone else, under two looser ceilings against guessing: per target (from any address,
+ * so trying many codes on one cart or club stays slow) and per address (one phone trying many targets).
+ * One limiter serves every guest route, so the address's ceiling counts all of its tries.
  */
 export interface CodeAttempt {
   address: string;
-  deviceId: string;
+  /** what the code is tried on: `cart:<id>` or `site:<id>` */
+  target: string;
   code: string;
 }
 
@@ -19,8 +22,8 @@ export interface AttemptRule {
 }
 
 export const CODE_ATTEMPT_RULES: AttemptRule[] = [
-  { name: 'attempt', max: 5, windowMs: 60_000, key: (a) => `${a.address}|${a.deviceId}|${a.code}` },
-  { name: 'cart', max: 20, windowMs: 60_000, key: (a) => a.deviceId },
+  { name: 'attempt', max: 5, windowMs: 60_000, key: (a) => `${a.address}|${a.target}|${a.code}` },
+  { name: 'target', max: 20, windowMs: 60_000, key: (a) => a.target },
   { name: 'address', max: 60, windowMs: 60_000, key: (a) => a.address },
 ];
 

@@ -12,7 +12,7 @@ import {
   ratesAnswer,
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
-import { CodeAttemptLimiter } from './code-attempts';
+import { limitCodeTry } from './code-try-limit';
 import { GUEST_RIDE_ACTIONS } from './guest-sessions.service';
 import { declareAccess } from '../../plugins/route-access';
 
@@ -49,8 +49,6 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
   const app = instance.withTypeProvider<ZodTypeProvider>();
   declareAccess(app, 'public');
   const { guestCarts: carts, guestSessions: sessions } = ctx;
-  // The cart's code is 6 digits: tries are limited per address, cart and code (code-attempts.ts).
-  const codeAttempts = new CodeAttemptLimiter();
   const tags = ['guest'];
 
   app.get(
@@ -100,22 +98,11 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
         body: guestCodeUnlockBody,
         response: { 200: guestUnlockAnswer, ...errors, 429: rateLimitedBody },
       },
-      preHandler: async (request, reply) => {
-        const wait = codeAttempts.take({
-          address: request.ip,
-          deviceId: request.params.deviceId,
+      preHandler: (request, reply) =>
+        limitCodeTry(ctx.codeAttempts, request, reply, {
+          target: `cart:${request.params.deviceId}`,
           code: request.body.rideData.code,
-        });
-        if (!wait) return;
-        return reply
-          .code(429)
-          .header('retry-after', String(wait.retryAfter))
-          .send({
-            message: `Too many tries; try again in ${wait.retryAfter} seconds`,
-            code: 'rateLimited' as const,
-            retryAfter: wait.retryAfter,
-          });
-      },
+        }),
     },
     (request) => carts.unlockWithCode(request.params.deviceId, request.body),
   );

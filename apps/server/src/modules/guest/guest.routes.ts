@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, id, publicSite } from '@fairway/domain';
+import { errorBody, guestKeyQuery, guestKeyView, id, publicSite, rateLimitedBody } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { declareAccess } from '../../plugins/route-access';
+import { limitCodeTry } from './code-try-limit';
 
 /**
  * /api/guest — anonymous calls from phones. No secret is possible in a public page, so these answer only
@@ -24,5 +25,35 @@ export async function guestRoutes(instance: FastifyInstance, { ctx }: { ctx: App
       },
     },
     (request) => ctx.sites.publicSite(request.params.id),
+  );
+
+  app.get(
+    '/sites/:siteId/virtual-keys',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['guest'],
+        description:
+          "The site portal's key (spec §2 Guest site portal, issue 18): a member's virtual key found by its " +
+          '6-digit code (with `master=true`, only a master key). 404 keyNotFound for an unknown code; 403 ' +
+          'keyDisabled or keyExpired; 429 rateLimited with `retryAfter` after too many tries of one code at the ' +
+          'club from one address, or too many at the club or from the address.',
+        params: z.object({ siteId: id }),
+        querystring: guestKeyQuery,
+        response: {
+          200: guestKeyView,
+          400: errorBody,
+          403: errorBody,
+          404: errorBody,
+          429: rateLimitedBody,
+        },
+      },
+      preHandler: (request, reply) =>
+        limitCodeTry(ctx.codeAttempts, request, reply, {
+          target: `site:${request.params.siteId}`,
+          code: request.query.code,
+        }),
+    },
+    (request) => ctx.guestKeys.find(request.params.siteId, request.query),
   );
 }
