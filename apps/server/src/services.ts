@@ -155,6 +155,7 @@ export function buildServices(core: CoreContext) {
     payments: new PaymentsService(repos.payments, repos.sites, core.payments, refunds),
   };
 
+  const guestKeys = new GuestKeysService(repos.guestKeys);
   // One lookup (and its cache) for every cart view that leaves the server: lists, pushes, command answers.
   const cartActivity = new CartActivityLookup(db, bus);
   const auth = new AuthService(core, repos.users, repos.auth);
@@ -215,8 +216,8 @@ export function buildServices(core: CoreContext) {
     memberLinks: new MemberLinksService(repos.memberLinks, repos.profiles, members),
     codes: new CodesService(repos.codes, repos.sites, core.mail, deviceConfig),
     services: new ServicesService(db, repos.services),
-    guestCarts: new GuestCartsService(repos.guestCarts, repos.sites, rides.lifecycle),
-    guestKeys: new GuestKeysService(repos.guestKeys),
+    guestCarts: new GuestCartsService(repos.guestCarts, repos.sites, rides.lifecycle, guestKeys),
+    guestKeys,
     // One limiter for every guest route that takes a code: an address's tries count together.
     codeAttempts: new CodeAttemptLimiter(),
     guestSessions: new GuestSessionsService(rides.views, rides.lifecycle),

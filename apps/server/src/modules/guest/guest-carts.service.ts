@@ -12,6 +12,7 @@ import {
 import { HttpError, notFound } from '../../lib/errors';
 import { toCartView } from '../devices/devices.presenter';
 import type { RideLifecycleService } from '../rides/ride-lifecycle.service';
+import type { GuestKeysService } from './guest-keys.service';
 import type { SitesRepository } from '../sites/sites.repository';
 import type { GuestCart, GuestCartsRepository } from './guest-carts.repository';
 
@@ -34,6 +35,7 @@ export class GuestCartsService {
     private readonly carts: GuestCartsRepository,
     private readonly sites: SitesRepository,
     private readonly lifecycle: Pick<RideLifecycleService, 'openByUnlock'>,
+    private readonly keys: Pick<GuestKeysService, 'admission'>,
   ) {}
 
   async cartView(deviceId: string): Promise<GuestCartView> {
@@ -94,18 +96,32 @@ export class GuestCartsService {
   }
 
   /**
-   * Spec §7 POST /devices/{id}/unlock, type 'code': the cart's own 6-digit code opens a ride on it. A wrong
-   * code changes nothing; the lifecycle then refuses a cart that is not AVAILABLE and sends the unlock.
+   * Spec §7 POST /devices/{id}/unlock, type 'code': the cart's own 6-digit code, or a member's virtual key
+   * of the cart's club (issue 18), opens a ride on it. A code that is neither changes nothing; the
+   * lifecycle then refuses a cart that is not AVAILABLE (for a key: what the key may open) and sends the
+   * unlock. A key's ride is of type 'key', names its member, and costs one credit unless unlimited.
    */
   async unlockWithCode(deviceId: string, body: GuestCodeUnlockBody): Promise<{ session: string }> {
-    const { device } = await this.findCart(deviceId);
+    const { device, site } = await this.findCart(deviceId);
     const { code, name, email } = body.rideData;
-    if (!sameCode(code, device.lockCode))
-      throw new HttpError(403, GUEST_RIDE_REFUSALS.invalidCode, 'invalidCode');
+    if (sameCode(code, device.lockCode)) {
+      const ride = await this.lifecycle.openByUnlock({
+        deviceId: device.id,
+        type: 'code',
+        meta: { name: name || null, email: email ?? null },
+      });
+      return { session: ride.id };
+    }
+    const key = await this.keys.admission(site.id, code);
+    if (!key) throw new HttpError(403, GUEST_RIDE_REFUSALS.invalidCode, 'invalidCode');
     const ride = await this.lifecycle.openByUnlock({
       deviceId: device.id,
-      type: 'code',
-      meta: { name: name || null, email: email ?? null },
+      siteId: site.id,
+      type: 'key',
+      memberId: key.memberId,
+      codeId: key.codeId,
+      meta: { name: name || key.driverName, email: email ?? key.email },
+      admit: key.admit,
     });
     return { session: ride.id };
   }

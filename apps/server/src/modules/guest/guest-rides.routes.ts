@@ -90,8 +90,12 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
       schema: {
         tags,
         description:
-          "Opens a ride with the cart's own 6-digit code (403 invalidCode, nothing changes) and sends the " +
-          'unlock; the session is the ride id. 409 with the guest status when the cart is not AVAILABLE. ' +
+          "Opens a ride with the cart's own 6-digit code, or a member's virtual key of the cart's club (a " +
+          "'key' ride that costs one credit unless unlimited; 403 keyDisabled, keyExpired, " +
+          'insufficientCredits, notAllowedForCart; 409 bookedWithoutMaster, closedWithoutMaster: only a master ' +
+          'key opens a booked cart or one of a closed club), and sends the unlock; the session is the ride id. ' +
+          '403 invalidCode for any other code (nothing changes). 409 with the guest status when the cart is not ' +
+          'AVAILABLE. ' +
           '429 rateLimited with `retryAfter` seconds (and Retry-After) after too many tries of one code at ' +
           'one cart from one address, or too many on the cart or from the address.',
         params: z.object({ deviceId: id }),

@@ -10,6 +10,7 @@ import {
   lockRefusal,
   type CommandOutcome,
   type CommandSource,
+  type GuestCartStatus,
   type LockTarget,
   type ManualUnlockBody,
   type RideEndReason,
@@ -22,6 +23,7 @@ import { NO_ANSWER } from '../commands/commands.repository';
 import type { CommandsService, Requester } from '../commands/commands.service';
 import { toCartView } from '../devices/devices.presenter';
 import type { CommandRow } from '../../db/tables/commands';
+import type { DbExecutor } from '../../db/client';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { RefundsService } from '../payments/refunds.service';
 import {
@@ -62,6 +64,20 @@ export interface OpenRideRequest {
   meta: { name: string | null; email: string | null };
   /** minor units */
   amount?: number | null;
+  /**
+   * Decides, inside the ride's transaction and with the cart locked, whether the cart may be taken at its
+   * §4 guest status, and does what must commit with the ride (a key's credit); throws an HttpError to
+   * refuse. Without it only an AVAILABLE cart is taken (a booking's own unlock aside).
+   */
+  admit?: (context: RideAdmission) => Promise<void>;
+}
+
+/** What an `admit` decides on: the transaction, the cart's guest status and number, the clock. */
+export interface RideAdmission {
+  tx: DbExecutor;
+  status: GuestCartStatus;
+  carNumber: string | null;
+  now: number;
 }
 
 /** Each attempt of a cycle gets an equal share of the guest's 20 s wait, so all three fit into it. */
@@ -127,8 +143,9 @@ export class RideLifecycleService {
         const own = request.type === 'booking' ? (request.bookingId ?? null) : null;
         const bookingsNow = await this.repo.bookingsNow(device.id, new Date(now), own, tx);
         const status = guestCartStatusAt(view, open !== null, site, now, bookingsNow);
-        const ownBooking = own && status === 'SITE_CLOSED';
-        if (status !== 'AVAILABLE' && !ownBooking) throw conflict(GUEST_CART_REFUSALS[status], status);
+        if (request.admit) await request.admit({ tx, status, carNumber: device.carNumber, now });
+        else if (status !== 'AVAILABLE' && !(own && status === 'SITE_CLOSED'))
+          throw conflict(GUEST_CART_REFUSALS[status], status);
       } else if (open) throw inUse();
       const refusal = lockRefusal(view, { keyless: site.keyless }, 'superadmin', 0);
       if (refusal) throw conflict(LOCK_REFUSAL_MESSAGES[refusal], refusal);
