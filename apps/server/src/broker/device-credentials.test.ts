@@ -99,7 +99,7 @@ describe('RefusalLog', () => {
     };
     for (let i = 0; i < 50; i++) log.record({ ...base, username }, 1_000 + i);
     for (let i = 0; i < 50; i++) log.record({ ...base, username: `${username}-${i}` }, 2_000 + i);
-    await sleep(200);
+    await log.settled();
     const rows = await database.db.select().from(activity).where(eq(activity.type, 'auth_refused'));
     const ours = rows.filter((row) => String(row.data.username).startsWith(username));
     expect(ours).toHaveLength(5);

@@ -43,6 +43,8 @@ export class RefusalLog {
   private windowStart = 0;
   private windowCount = 0;
   private suppressed = 0;
+  /** inserts under way: a refusal is recorded without holding up the broker's answer */
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -71,7 +73,7 @@ export class RefusalLog {
       suppressed,
     };
     this.log.warn({ mqtt: data }, `${MESSAGES[action]}: ${reason}`);
-    this.db
+    const write = this.db
       .insert(activity)
       .values({
         type: ACTIVITY_TYPE,
@@ -80,7 +82,14 @@ export class RefusalLog {
         siteId: device?.siteId ?? null,
         data,
       })
-      .catch((error: unknown) => this.log.error({ err: error }, 'could not record an MQTT refusal'));
+      .catch((error: unknown) => this.log.error({ err: error }, 'could not record an MQTT refusal'))
+      .finally(() => this.pending.delete(write));
+    this.pending.add(write);
+  }
+
+  /** Settles once every refusal recorded so far is stored (or failed and was logged). */
+  async settled(): Promise<void> {
+    await Promise.all(this.pending);
   }
 
   private admit(refusal: Refusal, now: number): boolean {
