@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   addDays,
@@ -562,18 +562,27 @@ describe('live updates', () => {
     const socket = await connectSocket(rt, superadmin);
     try {
       expect((await request(socket, 'join:site', siteId)).ok).toBe(true);
-      const pushed = new Promise<BookingView>((resolve) => socket.on('booking:update', resolve));
+      // Every push of the site arrives here (the sweep may end an earlier test's booking meanwhile): the test
+      // waits for its own booking's.
+      const updates: BookingView[] = [];
+      socket.on('booking:update', (b: BookingView) => updates.push(b));
+      const pushedFor = (id: string, status: BookingView['status']) =>
+        vi.waitFor(
+          () => {
+            const found = updates.find((b) => b._id === id && b.status === status);
+            if (!found) throw new Error(`no ${status} push of ${id} yet`);
+            return found;
+          },
+          { timeout: 10_000, interval: 20 },
+        );
       const booking = await created({
         device: cartB,
         start: at(addDays(today(), 8), '09:00'),
         end: at(addDays(today(), 8), '10:00'),
       });
-      expect(await pushed).toMatchObject({ _id: booking._id, device: cartB, status: 'confirmed' });
-      const cancelled = new Promise<BookingView>((resolve) =>
-        socket.on('booking:update', (b) => b.status === 'cancelled' && resolve(b)),
-      );
+      expect(await pushedFor(booking._id, 'confirmed')).toMatchObject({ device: cartB });
       await api('DELETE', `/${booking._id}`);
-      expect((await cancelled)._id).toBe(booking._id);
+      expect((await pushedFor(booking._id, 'cancelled'))._id).toBe(booking._id);
     } finally {
       socket.close();
     }
