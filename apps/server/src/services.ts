@@ -41,6 +41,8 @@ import { WebhooksService } from './modules/payments/webhooks.service';
 import { ProfilesRepository } from './modules/profiles/profiles.repository';
 import { UsageRepository } from './modules/reports/usage.repository';
 import { UsageService } from './modules/reports/usage.service';
+import { UsageExportRepository } from './modules/reports/usage-export.repository';
+import { UsageExportService } from './modules/reports/usage-export.service';
 import { CodeActivityRepository } from './modules/rides/code-activity.repository';
 import { ManualUnlockService } from './modules/rides/manual-unlock.service';
 import { PaidRidesService } from './modules/rides/paid-rides.service';
@@ -96,6 +98,7 @@ function buildRepositories({ db, database }: CoreContext) {
     siteImages: new SiteImagesRepository(db),
     sites: new SitesRepository(db),
     usage: new UsageRepository(db),
+    usageExport: new UsageExportRepository(db),
     userGroups: new UserGroupsRepository(db),
     users: new UsersRepository(db),
     zoneActivity: new ZoneActivityRepository(db),
@@ -170,6 +173,8 @@ export function buildServices(core: CoreContext) {
   };
   // end bookings (issue 17)
 
+  const usage = new UsageService(repos.usage);
+
   return {
     ...core,
     deviceConfig,
@@ -187,8 +192,9 @@ export function buildServices(core: CoreContext) {
     ),
     battery: new BatteryService(repos.battery),
     history: new HistoryService(core.database.pool, repos.history),
-    // Reports → Usage (issue 19): GET /rides/chart.
-    usage: new UsageService(repos.usage),
+    // Reports → Usage (issue 19): GET /rides/chart, and its CSV and PDF exports.
+    usage,
+    usageExport: new UsageExportService(repos.usageExport, usage),
     historyRollup: new HistoryRollup(core.database.pool, repos.history, repos.rollups, log),
     sites: new SitesService(
       db,

@@ -10,6 +10,7 @@ import { seedDemoMembers } from './demo-members';
 import { sandboxAccounts } from '../db/tables/sandbox';
 import { seedDemoServices } from './demo-services';
 import { seedDemoPayments } from './demo-payments';
+import { seedDemoRideHistory } from './demo-ride-history';
 import { demoClubId, refreshDemoBookings } from './demo-bookings';
 import { newSandboxId } from '../modules/payments/sandbox/sandbox-ids';
 import { sites, type OpeningHours } from '../db/tables/sites';
@@ -205,6 +206,8 @@ export async function seedDemo(db: Db, log: Logger, publicUrl = 'http://localhos
     await seedDemoServices(tx, { demo: demo!.id, second: second!.id });
     await onboardDemoClub(tx, demo!.id);
     await seedDemoPayments(tx, demo!.id, publicUrl);
+    // After the payments, whose rides it keeps clear of: the Usage report's months of history (issue 19).
+    await seedDemoRideHistory(tx, demo!.id);
     log.info('demo club seeded: Demo Golf Club (16 carts) and Second Club (4 carts)');
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './common';
 import type { RideType } from './rides';
+import { SITE_LANGS } from './sites';
 
 /**
  * Reports → Usage (spec §2 Usage, §7 GET /rides/chart; issue 19): the selected site's rounds in a range,
@@ -105,3 +106,10 @@ export const rideUsage = z.object({
   }),
 });
 export type RideUsage = z.infer<typeof rideUsage>;
+
+/**
+ * GET /api/dashboard/rides/chart/rides.csv and /summary.pdf: the chart's query and the language of the
+ * file (headers, dates, numbers); without it the user's language, else the site's, else English.
+ */
+export const rideUsageExportQuery = rideUsageQuery.safeExtend({ lang: z.enum(SITE_LANGS).optional() });
+export type RideUsageExportQuery = z.infer<typeof rideUsageExportQuery>;

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, rideUsage, rideUsageQuery } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite } from '../../plugins/auth';
+import { usageExportRoutes } from './usage-export.routes';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -32,4 +33,7 @@ export async function rideUsageRoutes(instance: FastifyInstance, { ctx }: { ctx:
     },
     (request) => service.usage(currentSite(request), request.query),
   );
+
+  // The exports under the same prefix: rides.csv and summary.pdf.
+  await app.register(usageExportRoutes, { ctx });
 }

@@ -15,6 +15,19 @@ function weekHours(cells: readonly HeatCell[]): number[][] {
   return grid;
 }
 
+/** The range's instants and the site days it covers, as the chart and its exports read them. */
+export function usageRange(query: Pick<RideUsageQuery, 'start' | 'end'>, timezone: string) {
+  const start = new Date(query.start);
+  const end = new Date(query.end);
+  return {
+    start,
+    end,
+    firstDay: localDate(start.getTime(), timezone),
+    // [start, end): the last site day is the one of the range's last instant.
+    lastDay: localDate(end.getTime() - 1, timezone),
+  };
+}
+
 /**
  * GET /rides/chart: Reports → Usage of the selected site (issue 19). The days, months, weekdays and hours
  * are the site's own; the range's grouping is the domain's rule, and PostgreSQL counts everything.
@@ -29,11 +42,7 @@ export class UsageService {
     // Another site's cart is as unknown here as a missing one.
     if (!scope.cartFound) throw notFound('Cart not found');
     const { timezone } = scope;
-    const start = new Date(query.start);
-    const end = new Date(query.end);
-    const firstDay = localDate(start.getTime(), timezone);
-    // [start, end): the last site day is the one of the range's last instant.
-    const lastDay = localDate(end.getTime() - 1, timezone);
+    const { start, end, firstDay, lastDay } = usageRange(query, timezone);
     const grouping = usageGrouping(firstDay, lastDay);
     const found = await this.repository.aggregate({
       siteId,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { SITE_LANGS, type SiteLang } from '@fairway/domain';
 import type { FileStore } from '../../../lib/file-store';
 import { notFound } from '../../../lib/errors';
+import { fileNamePart } from '../../../lib/file-name';
 import { keyOfPublicFileUrl } from '../../files/public-files';
 import type { SitesRepository } from '../sites.repository';
 import { buildPosterPdf } from './poster.pdf';
@@ -42,17 +43,6 @@ export class PosterService {
     });
     if (poster.logo === 'unreadable')
       this.log.warn({ siteId, logo: site.logo }, 'site logo could not be placed on the poster');
-    return { filename: `${fileNamePart(site.name)}-poster.pdf`, pdf: poster.pdf };
+    return { filename: `${fileNamePart(site.name) || 'site'}-poster.pdf`, pdf: poster.pdf };
   }
-}
-
-/** The site's name as a plain ASCII file name part ('Golfový klub Řevnice' → 'golfovy-klub-revnice'). */
-function fileNamePart(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'site';
 }
