@@ -1,11 +1,7 @@
-import TimelineIcon from '@mui/icons-material/Timeline';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { LaterReleasePage } from '../components/LaterReleasePage';
 import { ADMIN_SECTIONS } from '../features/admin/admin-sections';
-import type { TranslationKey } from '../lib/i18n';
 import { AppShell } from './AppShell';
 import { createAuthenticatedLoader, guestOnlyLoader, signedInLoader, superadminLoader } from './guards';
 import { NotFoundPage, RouteErrorBoundary } from './RouteErrorBoundary';
@@ -18,20 +14,6 @@ const redirectIndex = (to: string): RouteObject => ({
   loader: () => redirect(to),
   element: <FullPageSpinner />,
 });
-
-/** A page whose issue comes later: a designed placeholder that says so. */
-function placeholder(
-  path: string,
-  titleKey: TranslationKey,
-  icon: ReactNode,
-  layout: RouteHandle['layout'],
-): RouteObject {
-  return {
-    path,
-    handle: { titleKey, layout } satisfies RouteHandle,
-    element: <LaterReleasePage titleKey={titleKey} icon={icon} />,
-  };
-}
 
 /**
  * The route table of spec §2. Pages are lazy routes where they carry weight of their own (the map with
@@ -138,7 +120,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                         Component: (await import('../features/payments/revenue/RevenuePage')).RevenuePage,
                       }),
                     },
-                    placeholder('usage', 'pages.chartsUsage', <TimelineIcon />, 'authenticated'),
+                    {
+                      path: 'usage',
+                      handle: { titleKey: 'pages.chartsUsage' } satisfies RouteHandle,
+                      lazy: async () => ({
+                        Component: (await import('../features/usage/UsagePage')).UsagePage,
+                      }),
+                    },
                   ],
                 },
                 {

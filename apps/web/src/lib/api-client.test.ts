@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, installFetchMock, json } from '../test/fetch-mock';
 import { fakeAccessToken } from '../test/fake-jwt';
-import { ApiError, apiRequest, resetSessionExpiredReport, setSessionExpiredHandler } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  filenameOf,
+  resetSessionExpiredReport,
+  setSessionExpiredHandler,
+  type DownloadedFile,
+} from './api-client';
 import { getAccessToken, getRefreshToken, storeTokens } from './auth-tokens';
 import { setSelectedSite } from './selected-site';
 
@@ -214,5 +221,47 @@ describe('apiRequest', () => {
     const error = await outcome;
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as Error).name).toBe('AbortError');
+  });
+});
+
+describe('file downloads', () => {
+  it('answers the file with the name the server gave it', async () => {
+    installFetchMock({
+      'GET /api/dashboard/rides/chart/rides.csv': () =>
+        new Response('\uFEFFa;b\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="rides-2026-11.csv"',
+          },
+        }),
+    });
+    const file = await apiRequest<DownloadedFile>('/dashboard/rides/chart/rides.csv', {
+      responseType: 'file',
+    });
+    expect(file.filename).toBe('rides-2026-11.csv');
+    // The bytes as sent, the byte order mark included (3 bytes in UTF-8).
+    expect(file.blob.size).toBe(3 + 'a;b\n'.length);
+    expect(file.blob.type).toBe('text/csv');
+  });
+
+  it('reads plain, quoted and RFC 6266 extended names, the extended one first', () => {
+    expect(filenameOf(null)).toBeNull();
+    expect(filenameOf('attachment')).toBeNull();
+    expect(filenameOf('attachment; filename=summary.pdf')).toBe('summary.pdf');
+    expect(filenameOf('attachment; filename="a \\"b\\".pdf"')).toBe('a "b".pdf');
+    expect(
+      filenameOf(
+        `attachment; filename="Hradec-Kralove.pdf"; filename*=UTF-8''Hradec%20Kr%C3%A1lov%C3%A9.pdf`,
+      ),
+    ).toBe('Hradec Králové.pdf');
+  });
+
+  it('still reads a refusal as an error', async () => {
+    installFetchMock({
+      'GET /api/dashboard/rides/chart/summary.pdf': () => json({ message: 'Must be after start' }, 400),
+    });
+    await expect(
+      apiRequest('/dashboard/rides/chart/summary.pdf', { responseType: 'file' }),
+    ).rejects.toMatchObject({ status: 400, message: 'Must be after start' });
   });
 });

@@ -48,8 +48,11 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** JSON, or a FormData sent as multipart (uploads) with the browser's own boundary. */
   body?: unknown;
-  /** 'blob' answers a Blob (a PDF, an image) instead of parsed JSON; errors are still read as JSON. */
-  responseType?: 'json' | 'blob';
+  /**
+   * 'blob' answers a Blob (a PDF, an image) instead of parsed JSON; 'file' answers a `DownloadedFile`, the
+   * Blob with the name the server gave it (Content-Disposition). Errors are still read as JSON.
+   */
+  responseType?: 'json' | 'blob' | 'file';
   query?: Record<string, string | number | boolean | null | undefined>;
   /** Defaults: dashboard paths send the site, admin paths the bearer token, everything else nothing. */
   auth?: ApiAuth;
@@ -97,12 +100,37 @@ function serverMessage(body: unknown): string | null {
   return null;
 }
 
+/** A file the server made for download: its bytes and the name it suggests (null when it gave none). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * The file name of a Content-Disposition header: RFC 6266's `filename*=UTF-8''…` (percent-encoded, for names
+ * with å, ø, ř) wins over the plain `filename="…"`.
+ */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/.exec(disposition);
+  if (!plain) return null;
+  return (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2] ?? '').trim() || null;
+}
+
 /** One HTTP exchange with a timeout; no refresh logic. */
 async function send(path: string, options: ApiRequestOptions, accessToken: string | null): Promise<unknown> {
   const auth = options.auth ?? defaultAuth(path);
   const multipart = options.body instanceof FormData;
   const headers: Record<string, string> = {
-    Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+    Accept: options.responseType === 'blob' || options.responseType === 'file' ? '*/*' : 'application/json',
   };
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (auth !== 'public' && accessToken) headers.Authorization = `Bearer ${accessToken}`;
@@ -135,6 +163,13 @@ async function send(path: string, options: ApiRequestOptions, accessToken: strin
       signal: controller.signal,
     });
     if (response.ok && options.responseType === 'blob') return await response.blob();
+    if (response.ok && options.responseType === 'file') {
+      const file: DownloadedFile = {
+        blob: await response.blob(),
+        filename: filenameOf(response.headers.get('Content-Disposition')),
+      };
+      return file;
+    }
     const body = await readBody(response);
     if (!response.ok) {
       throw new ApiError(

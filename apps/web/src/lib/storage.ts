@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   codesPublishedAt: 'fairway.members.codesPublishedAt',
   /** '1': the bookings calendar shows only carts with a booking that day (spec §2, persisted locally) */
   bookingsReservedOnly: 'fairway.bookings.reservedOnly',
+  /** 'service' (default) or 'price': how Reports → Usage splits the rides (spec §2) */
+  usageRidesBy: 'fairway.usage.ridesBy',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -88,6 +88,10 @@ import enBookings from './en/bookings.json';
 import deBookings from './de/bookings.json';
 import daBookings from './da/bookings.json';
 import csBookings from './cs/bookings.json';
+import enUsage from './en/usage.json';
+import deUsage from './de/usage.json';
+import daUsage from './da/usage.json';
+import csUsage from './cs/usage.json';
 /**
  * One bundle per language, assembled from a file per feature: `common.json` holds the app-wide keys at the
  * top level, each feature file sits under its own name (`t('fleet.title')`). Features own their file, so
@@ -117,6 +121,7 @@ const en = bundle(enCommon, {
   reports: enReports,
   rides: enRides,
   bookings: enBookings,
+  usage: enUsage,
 });
 
 type Bundle = typeof en;
@@ -145,6 +150,7 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     reports: deReports,
     rides: deRides,
     bookings: deBookings,
+    usage: deUsage,
   }) as Bundle,
   da: bundle(daCommon, {
     cart: daCart,
@@ -168,6 +174,7 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     reports: daReports,
     rides: daRides,
     bookings: daBookings,
+    usage: daUsage,
   }) as Bundle,
   cs: bundle(csCommon, {
     cart: csCart,
@@ -191,5 +198,6 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     reports: csReports,
     rides: csRides,
     bookings: csBookings,
+    usage: csUsage,
   }) as Bundle,
 };

@@ -35,7 +35,9 @@ export function ReportsHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
           <MenuOpenIcon />
         </IconButton>
       </Tooltip>
-      <Typography component="h1" variant="h5" sx={{ flex: 1, minWidth: 0 }}>
+      {/* Never narrower than its words: on a phone the period's button wraps below a long title instead of
+          covering it (Czech "Využití" beside "13. 10. 2026 – 26. 11. 2026"). */}
+      <Typography component="h1" variant="h5" sx={{ flex: '1 1 auto' }}>
         {titleKey ? t(titleKey) : t('nav.reports')}
       </Typography>
       {range && (

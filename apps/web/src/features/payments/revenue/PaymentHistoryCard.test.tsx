@@ -264,7 +264,7 @@ describe('Payment history', { timeout: 20_000 }, () => {
   });
 
   it('offers no refunds below the admin role', async () => {
-    renderHistory({ role: 'basic' });
+    renderHistory({ role: 'user' });
     await loaded();
     expect(history().queryByRole('button', { name: /Refund/ })).toBeNull();
     expect(history().queryByRole('columnheader', { name: 'Actions' })).toBeNull();

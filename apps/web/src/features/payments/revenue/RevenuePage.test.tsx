@@ -189,4 +189,16 @@ describe('RevenuePage', { timeout: 20_000 }, () => {
     expect(history.getByRole('columnheader', { name: 'Gebühren' })).toBeTruthy();
     expect(plain(history.getByRole('row', { name: /Alice Green/ }).textContent)).toContain('25,00 €');
   });
+  it('tells basic staff once that revenue is not for their role, and asks the server for none of it', async () => {
+    const server = renderRevenuePage({ role: 'basic' });
+    expect(await screen.findByRole('heading', { name: 'Revenue is for managers' })).toBeTruthy();
+    const toUsage = screen.getByRole('link', { name: 'Open usage' });
+    expect(toUsage.getAttribute('href')).toBe('/charts/usage?start=2026-11-01&end=2026-11-30');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    // The account answers (and confirms the role) before the test looks at what was asked.
+    await waitFor(() => expect(server.callsTo('GET', '/api/dashboard/auth').length).toBeGreaterThan(0));
+    expect(server.callsTo('GET', '/api/dashboard/payments')).toEqual([]);
+    expect(server.callsTo('GET', '/api/dashboard/payments/balance')).toEqual([]);
+  });
 });

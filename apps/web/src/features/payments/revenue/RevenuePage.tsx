@@ -1,9 +1,13 @@
+import LockPersonIcon from '@mui/icons-material/LockPersonOutlined';
+import TimelineIcon from '@mui/icons-material/Timeline';
 import WrongLocationIcon from '@mui/icons-material/WrongLocation';
 import { hasRole } from '@fairway/domain';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { useSelectedSiteId } from '../../../lib/selected-site';
 import { useCurrentRole } from '../../auth';
@@ -23,8 +27,13 @@ export function RevenuePage() {
   const { t } = useTranslation();
   const siteId = useSelectedSiteId();
   const range = useReportRange();
+  const role = useCurrentRole();
   let content;
-  if (!siteId) {
+  if (role !== null && !hasRole(role, 'user')) {
+    // Revenue needs at least user (docs/decisions.md, Reports): basic staff get one notice, not a page of
+    // refusals with Retry buttons that can only fail again, and nothing is asked of the server.
+    content = <RevenueNotForRole />;
+  } else if (!siteId) {
     content = (
       <EmptyState icon={<WrongLocationIcon />} title={t('site.noneTitle')} description={t('site.noneHint')} />
     );
@@ -63,6 +72,30 @@ function SiteRevenue({ siteId, range }: { siteId: string; range: ReportRange }) 
         canRefund={hasRole(role, 'admin')}
       />
     </Stack>
+  );
+}
+
+/** What basic staff see instead of the takings: why, and the report they may see. */
+function RevenueNotForRole() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  return (
+    <EmptyState
+      size="pane"
+      icon={<LockPersonIcon />}
+      title={t('revenue.forbidden.title')}
+      description={t('revenue.forbidden.hint')}
+      action={
+        <Button
+          component={RouterLink}
+          to={{ pathname: '/charts/usage', search }}
+          variant="outlined"
+          startIcon={<TimelineIcon />}
+        >
+          {t('revenue.forbidden.toUsage')}
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * GET /api/dashboard/sites/poster?lang=: the A4 PDF poster with the QR code to the guest site page, made by
@@ -11,14 +12,7 @@ export async function downloadPoster(siteId: string, lang: string): Promise<Blob
 
 /** Saves the poster through a temporary link, as a download named after the site. */
 export function savePoster(blob: Blob, siteName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${siteName.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'site'}-poster.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(blob, `${siteName.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'site'}-poster.pdf`);
 }
 
 export const useDownloadPoster = (siteId: string) =>
