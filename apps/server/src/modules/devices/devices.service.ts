@@ -55,7 +55,9 @@ export class DevicesService {
     await this.getForSite(siteId, id);
     this.assertMayChange(Object.keys(body.updateData), role);
     const [view] = await this.applyChanges([id], toChanges(body.updateData));
-    return this.cartActivity.present((await this.publishIfNeeded([id], body.updateData, body.publish)) ?? view!);
+    return this.cartActivity.present(
+      (await this.publishIfNeeded([id], body.updateData, body.publish)) ?? view!,
+    );
   }
 
   /** PATCH /devices: key/keyless mode (basic), service state, vehicle info, bookable (user). */

@@ -61,9 +61,7 @@ export function renderBookingsPage({
     'GET /api/dashboard/devices': () => json(carts),
     'GET /api/dashboard/services': () => json(services),
     [`GET ${BOOKINGS_PATH}`]: withQuery(list),
-    ...Object.fromEntries(
-      Object.entries(routes).map(([route, handler]) => [route, withQuery(handler)]),
-    ),
+    ...Object.fromEntries(Object.entries(routes).map(([route, handler]) => [route, withQuery(handler)])),
   });
 
   realtimeStore.resetSite(SITE_A);

@@ -63,9 +63,7 @@ export function renderRidesPage({
         return [`GET ${path}`, withQuery((_call, query) => detail(ride, query))];
       }),
     ),
-    ...Object.fromEntries(
-      Object.entries(routes).map(([route, handler]) => [route, withQuery(handler)]),
-    ),
+    ...Object.fromEntries(Object.entries(routes).map(([route, handler]) => [route, withQuery(handler)])),
   });
 
   const router = createMemoryRouter([{ path: '/rides', element: <RidesPage /> }], { initialEntries: [url] });
