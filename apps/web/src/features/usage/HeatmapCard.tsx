@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LazyUsageChart } from './charts/LazyUsageChart';
 import { heatmapOption } from './charts/usage-chart-options';
 import { useChartLook } from './charts/use-chart-look';
-import { UsageCard } from './UsageCard';
+import { ReportCard } from '../../components/ReportCard';
 import { hourNames, weekdayNames } from './usage-format';
 
 export type HeatmapOf = 'rounds' | 'bookings';
@@ -45,7 +45,7 @@ export function HeatmapCard({
   );
   const title = t(`usage.heatmap.${of}Title`);
   return (
-    <UsageCard
+    <ReportCard
       title={title}
       subtitle={t('usage.heatmap.clock', { zone: answer.timeZone })}
       stale={stale}
@@ -68,6 +68,6 @@ export function HeatmapCard({
         </Typography>
       )}
       <LazyUsageChart option={option} label={title} />
-    </UsageCard>
+    </ReportCard>
   );
 }

@@ -7,7 +7,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { LazyUsageChart } from './charts/LazyUsageChart';
 import { usageAreaOption, usageBarOption, type UsageItem } from './charts/usage-chart-options';
 import { useChartLook } from './charts/use-chart-look';
-import { UsageCard } from './UsageCard';
+import { ReportCard } from '../../components/ReportCard';
 import { formatPeriod, formatPeriodLong } from './usage-format';
 
 /** Rounds per day, or per month over a long period (the server's `grouping`, spec §2). */
@@ -26,9 +26,9 @@ export function UsageOverTimeCard({ answer, stale }: { answer: RideUsage; stale:
   }, [usage, grouping, locale, look]);
   const title = t('usage.overTime.title');
   return (
-    <UsageCard title={title} subtitle={t(`usage.overTime.${grouping}`)} stale={stale}>
+    <ReportCard title={title} subtitle={t(`usage.overTime.${grouping}`)} stale={stale}>
       <LazyUsageChart option={option} label={`${title}, ${t(`usage.overTime.${grouping}`)}`} />
-    </UsageCard>
+    </ReportCard>
   );
 }
 
@@ -45,9 +45,9 @@ export function CartsCard({ carts, stale }: { carts: RideUsage['carts']; stale: 
   }, [carts, look, t]);
   const title = t('usage.carts.title');
   return (
-    <UsageCard title={title} stale={stale}>
+    <ReportCard title={title} stale={stale}>
       <LazyUsageChart option={option} label={title} />
-    </UsageCard>
+    </ReportCard>
   );
 }
 
@@ -82,7 +82,7 @@ export function RidesByCard({ answer, stale }: { answer: RideUsage; stale: boole
   }, [by, services, prices, look, t]);
   const title = t(`usage.ridesBy.${by}Title`);
   return (
-    <UsageCard
+    <ReportCard
       title={title}
       stale={stale}
       action={
@@ -99,6 +99,6 @@ export function RidesByCard({ answer, stale }: { answer: RideUsage; stale: boole
       }
     >
       <LazyUsageChart option={option} label={title} />
-    </UsageCard>
+    </ReportCard>
   );
 }

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { useBalance } from '../api/get-balance';
-import { RevenueCard } from './RevenueCard';
+import { ReportCard } from '../../../components/ReportCard';
 import { RevenueFigure, RevenueFigures } from './RevenueFigure';
 import { formatMoney } from './revenue-format';
 
@@ -39,7 +39,7 @@ export function BalanceCard({ siteId, siteCurrency }: BalanceCardProps) {
       />
     );
   else content = <BalanceFigures answer={balance.data} siteCurrency={siteCurrency} />;
-  return <RevenueCard title={t('revenue.balance.title')}>{content}</RevenueCard>;
+  return <ReportCard title={t('revenue.balance.title')}>{content}</ReportCard>;
 }
 
 /** The currencies the balance holds, in the order first seen, the site's own first. */

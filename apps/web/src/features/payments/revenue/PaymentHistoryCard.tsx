@@ -12,7 +12,7 @@ import { PaymentStatusFilter } from './PaymentStatusFilter';
 import { PaymentsPager } from './PaymentsPager';
 import { PaymentsTable } from './PaymentsTable';
 import { RefundDialog } from './RefundDialog';
-import { RevenueCard } from './RevenueCard';
+import { ReportCard } from '../../../components/ReportCard';
 import type { PaymentHistory } from './use-payment-history';
 import { useRefundFlow } from './use-refund-flow';
 
@@ -82,7 +82,7 @@ export function PaymentHistoryCard({ siteId, history, timeZone, canRefund }: Pay
   }
 
   return (
-    <RevenueCard
+    <ReportCard
       title={t('revenue.history.title')}
       flush
       action={
@@ -114,6 +114,6 @@ export function PaymentHistoryCard({ siteId, history, timeZone, canRefund }: Pay
         onConfirm={refund.confirm}
         onCancel={refund.cancel}
       />
-    </RevenueCard>
+    </ReportCard>
   );
 }

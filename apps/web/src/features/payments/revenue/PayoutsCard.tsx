@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { useBalance } from '../api/get-balance';
-import { RevenueCard } from './RevenueCard';
+import { ReportCard } from '../../../components/ReportCard';
 import { RevenueFigure, RevenueFigures } from './RevenueFigure';
 import { formatMoney, formatUnixDate } from './revenue-format';
 
@@ -44,7 +44,7 @@ export function PayoutsCard({ siteId, timeZone }: { siteId: string; timeZone: st
       />
     );
   else content = <PayoutDetails payouts={balance.data.payouts.data} timeZone={timeZone} />;
-  return <RevenueCard title={t('revenue.payouts.title')}>{content}</RevenueCard>;
+  return <ReportCard title={t('revenue.payouts.title')}>{content}</ReportCard>;
 }
 
 function PayoutDetails({ payouts, timeZone }: { payouts: readonly PayoutView[]; timeZone: string }) {
