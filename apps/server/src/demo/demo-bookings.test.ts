@@ -1,48 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { addDays, localDate, localTime, minutesOfDay, weekdayOf } from '@fairway/domain';
 import type { Runtime } from '../runtime';
 import { loginAs, startTestServer } from '../../test/helpers';
-import { hashToken, randomToken } from '../lib/tokens';
 import { bookings } from '../db/tables/bookings';
-import { devices } from '../db/tables/devices';
-import { sites } from '../db/tables/sites';
 import { users } from '../db/tables/users';
 import { DEMO_BOOKING_DAYS, DEMO_TEE_INTERVAL_MINUTES, refreshDemoBookings } from './demo-bookings';
+import { DEMO_HOURS, DEMO_TZ, demoLikeSite } from './demo-club.test-support';
 import { seedDemoMembers } from './demo-members';
 import { seedDemoServices } from './demo-services';
 
-const TZ = 'Europe/London';
+const TZ = DEMO_TZ;
 const DAY = 24 * 3_600_000;
-const HOURS = [null, ...Array.from({ length: 6 }, () => ({ openTime: '06:30', closeTime: '20:30' }))];
+const HOURS = DEMO_HOURS;
 let rt: Runtime;
 let demoId: string;
 
-/** A club like the demo's own (the suite's shared demo club stays without bookings). */
-async function club(carts: number): Promise<string> {
-  const [site] = await rt.ctx.db
-    .insert(sites)
-    .values({
-      name: `Demo Bookings ${randomUUID().slice(0, 8)}`,
-      country: 'United Kingdom',
-      currency: 'GBP',
-      centerLatLong: '56.349800, -2.813500',
-      timezone: TZ,
-      openingHours: HOURS,
-      membersModule: true,
-    })
-    .returning();
-  await rt.ctx.db.insert(devices).values(
-    Array.from({ length: carts }, (_, i) => ({
-      serial: `DEMO-BOOKINGS-${randomUUID()}`,
-      secretHash: hashToken(randomToken()),
-      siteId: site!.id,
-      carNumber: String(i + 1),
-    })),
-  );
-  return site!.id;
-}
+const club = (carts: number) => demoLikeSite(rt, 'Demo Bookings', carts);
 
 const liveOf = (siteId: string) =>
   rt.ctx.db.select().from(bookings).where(eq(bookings.siteId, siteId)).orderBy(bookings.start);

@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate, localTime, minutesOfDay, weekdayOf, type RideUsage } from '@fairway/domain';
 import type { Runtime } from '../runtime';
 import { startTestServer } from '../../test/helpers';
-import { hashToken, randomToken } from '../lib/tokens';
 import { bookings } from '../db/tables/bookings';
-import { devices } from '../db/tables/devices';
 import { rides } from '../db/tables/rides';
-import { sites } from '../db/tables/sites';
+import { DEMO_HOURS, DEMO_TZ, demoLikeSite } from './demo-club.test-support';
 import { seedDemoMembers } from './demo-members';
 import { DEMO_HISTORY_DAYS, seedDemoRideHistory } from './demo-ride-history';
 import { seedDemoServices } from './demo-services';
@@ -18,9 +15,9 @@ import { demoRoundStarts, LAST_START_BEFORE_CLOSE, sequence } from './demo-usage
  * The demo club's ride history (issue 19 item 5) on clubs like the demo's own (St Andrews' hours: closed on
  * Sundays, 06:30–20:30): the patterns the Usage charts should show, and nothing while the club is closed.
  */
-const TZ = 'Europe/London';
+const TZ = DEMO_TZ;
 const DAY = 24 * 3_600_000;
-const HOURS = [null, ...Array.from({ length: 6 }, () => ({ openTime: '06:30', closeTime: '20:30' }))];
+const HOURS = DEMO_HOURS;
 /** A fixed "now" (a Wednesday afternoon), so the history is the same on every run. */
 const NOW = Date.parse('2026-06-17T15:20:00Z');
 let rt: Runtime;
@@ -28,29 +25,7 @@ let demoId: string;
 let twinId: string;
 let history: Array<typeof rides.$inferSelect>;
 
-async function club(carts: number): Promise<string> {
-  const [site] = await rt.ctx.db
-    .insert(sites)
-    .values({
-      name: `Demo History ${randomUUID().slice(0, 8)}`,
-      country: 'United Kingdom',
-      currency: 'GBP',
-      centerLatLong: '56.349800, -2.813500',
-      timezone: TZ,
-      openingHours: HOURS,
-      membersModule: true,
-    })
-    .returning();
-  await rt.ctx.db.insert(devices).values(
-    Array.from({ length: carts }, (_, i) => ({
-      serial: `DEMO-HISTORY-${randomUUID()}`,
-      secretHash: hashToken(randomToken()),
-      siteId: site!.id,
-      carNumber: String(i + 1),
-    })),
-  );
-  return site!.id;
-}
+const club = (carts: number) => demoLikeSite(rt, 'Demo History', carts);
 
 /** A club with the demo's 16 carts, members, services and history, and Second Club's counterpart. */
 async function demoLikeClub(): Promise<string> {
