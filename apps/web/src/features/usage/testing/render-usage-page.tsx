@@ -40,19 +40,12 @@ export function renderUsagePage({
   routes = {},
 }: UsageSetup = {}) {
   storeTokens({ accessToken: fakeAccessToken({ role, sub: USER_ID }), refreshToken: 'refresh' });
-  const urls: URL[] = [];
   const server = installFetchMock({
     'GET /api/dashboard/sites': () => json(makeSite({ timezone: 'Europe/London', currency: 'GBP' })),
     'GET /api/dashboard/auth': () =>
       json({ _id: USER_ID, email: 'op@example.com', role, sites: [SITE_A], lang: 'en', lastSeen: null }),
-    [`GET ${USAGE_PATH}`]: () => usage(urls.filter((u) => u.pathname === USAGE_PATH).at(-1)!.searchParams),
+    [`GET ${USAGE_PATH}`]: (call) => usage(call.query),
     ...routes,
-  });
-  // The mock records paths without their query; the page's parameters are read from the fetched URLs.
-  const record = server.fetchMock.getMockImplementation()!;
-  server.fetchMock.mockImplementation((input, init) => {
-    urls.push(new URL(String(input), 'http://localhost'));
-    return record(input, init);
   });
   const router = createMemoryRouter([{ path: '/charts/usage', element: <UsagePage /> }], {
     initialEntries: [url],
@@ -63,11 +56,5 @@ export function renderUsagePage({
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return {
-    ...server,
-    router,
-    /** the queries of every request to `path` so far, oldest first, as plain objects */
-    queriesTo: (path: string) =>
-      urls.filter((u) => u.pathname === path).map((u) => Object.fromEntries(u.searchParams)),
-  };
+  return { ...server, router };
 }

@@ -45,21 +45,13 @@ export function renderRevenuePage({
   routes = {},
 }: RevenueSetup = {}) {
   storeTokens({ accessToken: fakeAccessToken({ role, sub: USER_ID }), refreshToken: 'refresh' });
-  const queries: URLSearchParams[] = [];
   const server = installFetchMock({
     'GET /api/dashboard/sites': () => json(makeSite({ timezone: 'Europe/Prague', currency: 'EUR', ...site })),
     'GET /api/dashboard/auth': () =>
       json({ _id: USER_ID, email: 'op@example.com', role, sites: [SITE_A], lang: 'en', lastSeen: null }),
-    [`GET ${PAYMENTS_PATH}`]: (call) => payments(call, queries.at(-1)!),
+    [`GET ${PAYMENTS_PATH}`]: (call) => payments(call, call.query),
     [`GET ${BALANCE_PATH}`]: balance,
     ...routes,
-  });
-  // The mock records paths without their query; the page's parameters are read from the fetched URLs.
-  const record = server.fetchMock.getMockImplementation()!;
-  server.fetchMock.mockImplementation((input, init) => {
-    const address = new URL(String(input), 'http://localhost');
-    if (address.pathname === PAYMENTS_PATH) queries.push(address.searchParams);
-    return record(input, init);
   });
   const router = createMemoryRouter([{ path: '/charts/revenue', element: <RevenuePage /> }], {
     initialEntries: [url],
@@ -74,7 +66,9 @@ export function renderRevenuePage({
     ...server,
     router,
     /** the query of every GET /payments so far, oldest first */
-    paymentQueries: queries,
-    lastPaymentQuery: () => Object.fromEntries(queries.at(-1) ?? []),
+    get paymentQueries() {
+      return server.queriesTo(PAYMENTS_PATH);
+    },
+    lastPaymentQuery: () => server.queriesTo(PAYMENTS_PATH).at(-1) ?? {},
   };
 }
