@@ -77,6 +77,8 @@ export function BookingEvent({
           flexDirection: 'column',
           alignItems: 'stretch',
           justifyContent: 'flex-start',
+          // A short event clips its last lines; no line is squeezed to nothing (the name must stay).
+          '& > *': { flexShrink: 0 },
           textAlign: 'left',
           px: 1,
           py: 0.5,
