@@ -47,7 +47,7 @@ const PAGES: PageCase[] = [
   { path: '/rides', as: 'admin', ready: heading },
   { path: '/bookings', as: 'admin', ready: heading },
   { path: '/charts/revenue', as: 'admin', ready: testId('payment-row') },
-  { path: '/charts/usage', as: 'admin', ready: testId('usage-figure') },
+  { path: '/charts/usage', as: 'admin', ready: testId('figure-value') },
   { path: '/settings/general', as: 'admin', ready: heading },
   { path: '/settings/booking', as: 'admin', ready: heading },
   { path: '/settings/account', as: 'admin', ready: heading },

@@ -41,9 +41,9 @@ test('the demo admin sees the usage of the fleet: cards and every chart with dat
   await page.goto(`/charts/usage?${recentDays()}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toHaveCount(1);
 
-  const total = page.getByRole('region', { name: 'Total rounds' }).getByTestId('usage-figure');
+  const total = page.getByRole('region', { name: 'Total rounds' }).getByTestId('figure-value');
   await expect(total).toHaveText(/^[1-9][\d,]*$/, { timeout: 30_000 });
-  const average = page.getByRole('region', { name: 'Average ride duration' }).getByTestId('usage-figure');
+  const average = page.getByRole('region', { name: 'Average ride duration' }).getByTestId('figure-value');
   await expect(average).toHaveText(/\d+ (hr|min)/);
 
   for (const name of CHARTS) await expectDrawn(page, name);
@@ -84,7 +84,7 @@ test('basic staff see usage, and one notice instead of the revenue', async ({ pa
   test.setTimeout(90_000);
   await logIn(page, ACCOUNTS.staff);
   await page.goto(`/charts/usage?${recentDays()}`);
-  await expect(page.getByRole('region', { name: 'Total rounds' }).getByTestId('usage-figure')).toHaveText(
+  await expect(page.getByRole('region', { name: 'Total rounds' }).getByTestId('figure-value')).toHaveText(
     /^[1-9]/,
     { timeout: 30_000 },
   );

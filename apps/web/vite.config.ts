@@ -19,6 +19,9 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunk holds which source module (bench/ride-bundle.ts finds the
+    // portal page's chunk by it).
+    manifest: true,
     // React, MUI, the router and TanStack Query make a ~500 kB (~160 kB gzip) entry chunk; the map
     // (Leaflet), the admin area and the login forms are split off as lazy routes.
     chunkSizeWarningLimit: 650,

@@ -11,7 +11,7 @@ export async function apiAs<T>(page: Page, path: string): Promise<T> {
 /** Sends a request as the signed-in operator of `page`, for setting up what a test needs. */
 export async function apiSend<T>(
   page: Page,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<T> {
@@ -29,5 +29,6 @@ export async function apiSend<T>(
   });
   if (!response.ok())
     throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
+  // A DELETE answers 204 without a body.
+  return (response.status() === 204 ? undefined : await response.json()) as T;
 }

@@ -21,20 +21,20 @@ export async function withClubOpenAllDay(page: Page, work: (site: SiteView) => P
   }
 }
 
-/** A simulated cart a guest could take now (online, locked, keyless, in service, no ride). */
+/** A cart a guest could take now: online, locked, keyless, in service, no ride, not booked or in maintenance. */
+export const freeToTake = (cart: CartView): boolean =>
+  cart.onlineStatus &&
+  cart.lockStatus === 1 &&
+  !cart.inUse &&
+  cart.key === '0' &&
+  cart.inService &&
+  // Not booked and not in a maintenance block now (the demo has bookings and one block, issue 17).
+  cart.displayLockStatus === 'locked';
+
+/** A simulated cart a guest could take now. */
 export async function availableCart(page: Page, except: string[] = []): Promise<CartView> {
   const carts = await apiAs<CartView[]>(page, '/dashboard/devices');
-  const cart = carts.find(
-    (c) =>
-      c.onlineStatus &&
-      c.lockStatus === 1 &&
-      !c.inUse &&
-      c.key === '0' &&
-      c.inService &&
-      // Not booked and not in a maintenance block now (the demo has bookings and one block, issue 17).
-      c.displayLockStatus === 'locked' &&
-      !except.includes(c._id),
-  );
+  const cart = carts.find((c) => freeToTake(c) && !except.includes(c._id));
   expect(cart, 'an available simulated cart').toBeDefined();
   return cart!;
 }

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from './context';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { RateLimitedError } from './lib/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { textInputPlugin } from './plugins/text-input';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -29,6 +30,8 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { guestRideRoutes } from './modules/guest/guest-rides.routes';
 import { dashboardRideRoutes } from './modules/rides/rides.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
+import { guestPortalRoutes } from './modules/guest/guest-portal.routes';
+import { guestBookingRoutes } from './modules/guest/guest-bookings.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { rideHistoryRoutes } from './modules/history/history.routes';
 import { rideUsageRoutes } from './modules/reports/usage.routes';
@@ -73,7 +76,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     publicUrl: ctx.config.publicUrl,
     tileUrls: [ctx.config.TILE_STREET_URL, ctx.config.TILE_SATELLITE_URL],
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    // Every 429 has one shape ({ message, code: 'rateLimited', retryAfter }): a page counts down in its own
+    // language whichever limit it met, and routes declare one 429 schema.
+    errorResponseBuilder: (_request, context) =>
+      new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
   // Phones on a course's 4G open the guest page (its JavaScript budget is counted gzip) and operators load
   // sizeable lists: answers over 1 kB are compressed. Brotli at quality 5 costs about what gzip does.
   await app.register(compress, {
@@ -129,6 +138,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(adminUserRoutes, { prefix: '/api/admin/users', ctx });
   await app.register(guestRoutes, { prefix: '/api/guest', ctx });
   await app.register(guestRideRoutes, { prefix: '/api/guest', ctx });
+  await app.register(guestPortalRoutes, { prefix: '/api/guest', ctx });
+  await app.register(guestBookingRoutes, { prefix: '/api/guest', ctx });
   await app.register(storageRoutes, { prefix: '/api/storage', ctx });
 
   const hasWebApp = fs.existsSync(path.join(WEB_DIST, 'index.html'));
@@ -156,10 +167,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 }
 
 /**
- * The guest ride flow (a phone that scanned a cart's QR code) is its own small page, so it never loads the
- * operator app; every other path gets the operator app's shell.
+ * The guest pages (a phone that scanned a cart's QR code or a club's poster: the ride flow, the site portal
+ * and the booking page, issue 18) are their own small entry, so they never load the operator app; every
+ * other path gets the operator app's shell.
  */
 export function shellFor(url: string): 'ride.html' | 'index.html' {
   const path = url.split('?')[0]!;
-  return /^\/(ride|unlock)\/[^/]/.test(path) ? 'ride.html' : 'index.html';
+  return /^\/(ride|unlock|guest)\/[^/]/.test(path) ? 'ride.html' : 'index.html';
 }

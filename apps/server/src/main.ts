@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger, startRuntime } from './runtime';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-seed';
+import { DEMO_FIXED_MEMBERS, DEMO_MASTER_KEY } from './demo/demo-members';
 
 /** `npm start`: read the configuration, start every part, print how to reach them, stop cleanly on a signal. */
 async function main(): Promise<void> {
@@ -28,6 +29,14 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO) {
     lines.push('', `  Demo accounts (password: ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(26)} ${account.role}`);
+    const { demo: anna, second: erik } = DEMO_FIXED_MEMBERS;
+    lines.push(
+      '',
+      '  Guest codes (the guest portal: Fleet → Show QR code):',
+      `    ${anna.code}  ${anna.name}, virtual key, Demo Golf Club`,
+      `    ${DEMO_MASTER_KEY.code}  ${DEMO_MASTER_KEY.name}, master key, Demo Golf Club`,
+      `    ${erik.code}  ${erik.name}, keypad, Second Club`,
+    );
   }
   lines.push('', '  Press Ctrl-C to stop.', '');
   process.stdout.write(lines.join('\n') + '\n');

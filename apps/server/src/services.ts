@@ -18,10 +18,15 @@ import { CartActivityLookup } from './modules/devices/cart-activity-lookup';
 import { DevicesRepository } from './modules/devices/devices.repository';
 import { DevicesService } from './modules/devices/devices.service';
 import { CodeAttemptLimiter } from './modules/guest/code-attempts';
+import { GuestBookingsRepository } from './modules/guest/guest-bookings.repository';
+import { GuestBookingsService } from './modules/guest/guest-bookings.service';
 import { GuestCartsRepository } from './modules/guest/guest-carts.repository';
 import { GuestCartsService } from './modules/guest/guest-carts.service';
 import { GuestKeysRepository } from './modules/guest/guest-keys.repository';
+import { GuestKeyBookingsService } from './modules/guest/guest-key-bookings.service';
 import { GuestKeysService } from './modules/guest/guest-keys.service';
+import { GuestMasterRepository } from './modules/guest/guest-master.repository';
+import { GuestMasterService } from './modules/guest/guest-master.service';
 import { GuestSessionsService } from './modules/guest/guest-sessions.service';
 import { HistoryRepository } from './modules/history/history.repository';
 import { HistoryRollup } from './modules/history/history.rollup';
@@ -34,6 +39,7 @@ import { MembersRepository } from './modules/members/members.repository';
 import { MembersService } from './modules/members/members.service';
 import { CheckoutService } from './modules/payments/checkout.service';
 import { OnboardingService } from './modules/payments/onboarding.service';
+import { PaidBookings, purchasesByPurpose } from './modules/payments/paid-bookings';
 import { PaymentsRepository } from './modules/payments/payments.repository';
 import { PaymentsService } from './modules/payments/payments.service';
 import { RefundsService } from './modules/payments/refunds.service';
@@ -83,8 +89,10 @@ function buildRepositories({ db, database }: CoreContext) {
     codes: new CodesRepository(db),
     commands: new CommandsRepository(db),
     devices: new DevicesRepository(db),
+    guestBookings: new GuestBookingsRepository(db),
     guestCarts: new GuestCartsRepository(db),
     guestKeys: new GuestKeysRepository(db),
+    guestMaster: new GuestMasterRepository(db),
     history: new HistoryRepository(database.pool),
     memberLinks: new MemberLinksRepository(db),
     members: new MembersRepository(db),
@@ -153,7 +161,14 @@ export function buildServices(core: CoreContext) {
   const paymentFlows = {
     refunds,
     onboarding,
-    webhooks: new WebhooksService(db, repos.payments, core.payments, onboarding, rides.paid, log),
+    webhooks: new WebhooksService(
+      db,
+      repos.payments,
+      core.payments,
+      onboarding,
+      purchasesByPurpose({ ride: rides.paid, booking: new PaidBookings(bus, log) }),
+      log,
+    ),
     checkout: new CheckoutService(db, repos.sites, repos.payments, core.payments, log),
     payments: new PaymentsService(repos.payments, repos.sites, core.payments, refunds),
   };
@@ -172,6 +187,23 @@ export function buildServices(core: CoreContext) {
     bookingSweep: new BookingSweepService(repos.bookings, bookings, bus, log),
   };
   // end bookings (issue 17)
+  // The site portal's key booking form and master-key page (issue 18).
+  const guestPortal = {
+    guestKeyBookings: new GuestKeyBookingsService(
+      repos.guestKeys,
+      repos.bookings,
+      bookingParts.bookingAvailability,
+      bus,
+    ),
+    guestMaster: new GuestMasterService(guestKeys, repos.guestMaster, repos.guestCarts, commands),
+  };
+  // The guest booking page (issue 18): the bookings' own unlock and edit, the rides' pause and resume.
+  const guestBookings = new GuestBookingsService(
+    repos.guestBookings,
+    bookings,
+    bookingParts.bookingAvailability,
+    rides.lifecycle,
+  );
 
   const usage = new UsageService(repos.usage);
 
@@ -227,6 +259,8 @@ export function buildServices(core: CoreContext) {
     // One limiter for every guest route that takes a code: an address's tries count together.
     codeAttempts: new CodeAttemptLimiter(),
     guestSessions: new GuestSessionsService(rides.views, rides.lifecycle),
+    guestBookings,
     ...bookingParts,
+    ...guestPortal,
   };
 }

@@ -32,6 +32,7 @@ export * from './rules/revenue';
 export * from './rules/guest-cart-status';
 export * from './rules/virtual-keys';
 export * from './schemas/guest-keys';
+export * from './schemas/guest-portal';
 export * from './schemas/rides';
 export * from './rules/rides';
 export * from './schemas/text';

@@ -9,7 +9,7 @@ import { devices } from '../db/tables/devices';
 import { profiles } from '../db/tables/profiles';
 import { sites } from '../db/tables/sites';
 import { userGroups } from '../db/tables/user-groups';
-import { DEMO_FIXED_MEMBERS, seedDemoMembers } from './demo-members';
+import { DEMO_FIXED_MEMBERS, DEMO_MASTER_KEY, seedDemoMembers } from './demo-members';
 import { members } from '../db/tables/members';
 
 let rt: Runtime;
@@ -152,7 +152,7 @@ describe('seedDemoMembers', () => {
     }
   });
 
-  it('seeds the documented members: Anna Müller (virtual key) and Erik Sørensen (keypad)', async () => {
+  it('seeds the documented members: Anna Müller (virtual key), the marshal (master key) and Erik Sørensen (keypad)', async () => {
     const fixed = async (siteId: string, email: string) => {
       const [member] = await rt.ctx.db
         .select()
@@ -165,6 +165,11 @@ describe('seedDemoMembers', () => {
     expect(anna.member).toMatchObject({ name: 'Anna Müller', credits: 10 });
     expect(anna.codes).toMatchObject([
       { type: 'virtualKey', code: '135790', allDevices: true, enabled: true },
+    ]);
+    const marshal = await fixed(demoId, DEMO_MASTER_KEY.email);
+    expect(marshal.member).toMatchObject({ name: DEMO_MASTER_KEY.name, credits: -1 });
+    expect(marshal.codes).toMatchObject([
+      { type: 'virtualKey', code: DEMO_MASTER_KEY.code, master: true, allDevices: true, enabled: true },
     ]);
     const erik = await fixed(secondId, 'erik@example.com');
     expect(erik.member).toMatchObject({ name: 'Erik Sørensen', credits: -1 });

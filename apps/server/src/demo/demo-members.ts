@@ -27,6 +27,16 @@ export const DEMO_FIXED_MEMBERS = {
   },
 } as const satisfies Record<string, FixedMember>;
 
+/**
+ * The Demo Golf Club's marshal: a master virtual key (issue 18), which on the guest portal locks and unlocks
+ * any cart, booked ones and on closed days too. Unlimited, like every master key.
+ */
+export const DEMO_MASTER_KEY = {
+  name: 'Jonas Weber',
+  email: 'marshal@example.com',
+  code: '864200',
+} as const;
+
 interface FixedMember {
   name: string;
   email: string;
@@ -45,6 +55,8 @@ interface SitePlan {
   /** Virtual-key clubs show member numbers; keypad clubs company, phone and induction (spec §2). */
   keypad: boolean;
   fixed: FixedMember;
+  /** a member holding a master virtual key */
+  master?: { name: string; email: string; code: string };
 }
 
 const RANDOM_MEMBERS = 119;
@@ -60,6 +72,7 @@ const PLANS = {
     origins: ['en', 'en', 'da', 'de'],
     keypad: false,
     fixed: DEMO_FIXED_MEMBERS.demo,
+    master: DEMO_MASTER_KEY,
   },
   second: {
     seed: 229,
@@ -106,6 +119,7 @@ async function seedSite(db: DbExecutor, siteId: string, plan: SitePlan): Promise
       ...site.reservedCodes,
       DEMO_FIXED_MEMBERS.demo.code,
       DEMO_FIXED_MEMBERS.second.code,
+      DEMO_MASTER_KEY.code,
     ]);
     /** A code of the site no one has; `digits()` draws candidates. */
     const unused = (digits: () => number) => {
@@ -124,6 +138,17 @@ async function seedSite(db: DbExecutor, siteId: string, plan: SitePlan): Promise
       const memberId = idOf.get(person.email)!;
       if (person.email === plan.fixed.email)
         return [{ siteId, memberId, type: plan.fixed.type, code: plan.fixed.code, allDevices: true }];
+      if (person.email === plan.master?.email)
+        return [
+          {
+            siteId,
+            memberId,
+            type: 'virtualKey' as const,
+            code: plan.master.code,
+            allDevices: true,
+            master: true,
+          },
+        ];
       if (!person.code) return [];
       const carts = cartsFor(random, site.carNumbers);
       const enabled = random() > 0.1;
@@ -138,7 +163,7 @@ async function seedSite(db: DbExecutor, siteId: string, plan: SitePlan): Promise
 
     await seedProfiles(
       tx,
-      inserted.filter((row) => row.email !== plan.fixed.email),
+      inserted.filter((row) => row.email !== plan.fixed.email && row.email !== plan.master?.email),
     );
   });
 }
@@ -172,6 +197,22 @@ function demoPeople(
       code: true,
     },
   ];
+  // Added without drawing from `random`, so every other demo member stays as it was.
+  if (plan.master) {
+    emails.add(plan.master.email);
+    people.push({
+      name: plan.master.name,
+      email: plan.master.email,
+      credits: UNLIMITED_CREDITS,
+      memberNumber: '999',
+      company: null,
+      phone: null,
+      induction: false,
+      userGroupId: null,
+      lang,
+      code: true,
+    });
+  }
   for (let i = 0; i < RANDOM_MEMBERS; i++) {
     const origin = pick(plan.origins);
     const [first, last] = [pick(FIRST_NAMES[origin]), pick(LAST_NAMES[origin])];

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/errors';
+import { HttpError, RateLimitedError } from '../lib/errors';
 import { isDatabaseUnavailable } from '../lib/pg-errors';
 
 /**
@@ -16,6 +16,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message = first?.message ?? 'Invalid request';
       return reply.code(400).send({ message: field ? `${field}: ${message}` : message });
     }
+    if (error instanceof RateLimitedError)
+      return reply
+        .code(429)
+        .header('retry-after', String(error.retryAfter))
+        .send({ message: error.message, code: 'rateLimited', retryAfter: error.retryAfter });
     if (error instanceof HttpError)
       return reply
         .code(error.statusCode)

@@ -8,14 +8,22 @@ import { RideLayout } from './components/RideLayout';
 import { LoadingSpinner, MessagePanel } from './components/States';
 import { I18nProvider, useI18n } from './i18n/I18nProvider';
 import { HomePage } from './pages/home/HomePage';
-import { navigate, useLocation } from './router/navigation';
-import { matchRoute, ridePaths, type RideRoute } from './router/routes';
+import { useLocation } from './router/navigation';
+import { matchRoute, type RideRoute } from './router/routes';
 import { rideTheme } from './theme';
 
 // The cart page is the QR code's first visit and ships in the entry; the later steps load when reached.
 const PricesPage = lazy(() => import('./pages/prices/PricesPage'));
 const PaymentPendingPage = lazy(() => import('./pages/session/PaymentPendingPage'));
 const SessionPage = lazy(() => import('./pages/session/SessionPage'));
+const KeyUnlockPage = lazy(() => import('./pages/unlock/KeyUnlockPage'));
+const BookingUnlockPage = lazy(() => import('./pages/unlock/BookingUnlockPage'));
+// The club's portal (a poster's QR code) and the booking page bring their own texts along (issue 18).
+const DeviceLandingPage = lazy(() => import('./portal/DeviceLandingPage'));
+const PortalHomePage = lazy(() => import('./portal/PortalHomePage'));
+const VirtualKeyPage = lazy(() => import('./portal/VirtualKeyPage'));
+const MasterKeyPage = lazy(() => import('./portal/MasterKeyPage'));
+const GuestBookingPage = lazy(() => import('./booking/GuestBookingPage'));
 
 /** The guest app: its providers around the routed page. */
 export function RideRoot({ locale }: { locale?: SupportedLocale }) {
@@ -32,10 +40,6 @@ export function RideRoot({ locale }: { locale?: SupportedLocale }) {
 export function RideApp() {
   const { pathname } = useLocation();
   const route = useMemo(() => matchRoute(pathname), [pathname]);
-
-  useEffect(() => {
-    if (route.name === 'unlock') navigate(ridePaths.home(route.deviceId), { replace: true });
-  }, [route]);
 
   // After a navigation (not the first page), focus moves to the new page's content for screen readers.
   const first = useRef(true);
@@ -67,7 +71,19 @@ function RoutedPage({ route }: { route: RideRoute }) {
     case 'session':
       return <SessionPage deviceId={route.deviceId} sessionId={route.sessionId} />;
     case 'unlock':
-      return <PageLoading />;
+      return <DeviceLandingPage deviceId={route.deviceId} />;
+    case 'rideKey':
+      return <KeyUnlockPage deviceId={route.deviceId} code={route.code} />;
+    case 'rideBooking':
+      return <BookingUnlockPage deviceId={route.deviceId} bookingId={route.bookingId} />;
+    case 'portalHome':
+      return <PortalHomePage siteId={route.siteId} />;
+    case 'portalKey':
+      return <VirtualKeyPage siteId={route.siteId} virtualKeyId={route.virtualKeyId} />;
+    case 'portalMaster':
+      return <MasterKeyPage siteId={route.siteId} virtualKeyId={route.virtualKeyId} />;
+    case 'guestBooking':
+      return <GuestBookingPage bookingId={route.bookingId} />;
     case 'notFound':
       return <NotFoundPage />;
   }

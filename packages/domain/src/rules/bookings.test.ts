@@ -20,6 +20,7 @@ import {
   serviceSlots,
   siteDay,
   staffMayUnlock,
+  unlockOffsetFor,
   unlockWindowState,
   zonedInstant,
 } from './bookings';
@@ -102,6 +103,13 @@ describe('the unlock window (start + bookingOffset … end)', () => {
     expect(unlockWindowState(booking, 0, booking.start)).toBe('open');
     expect(unlockWindowState(booking, 0, booking.end - 1)).toBe('open');
     expect(unlockWindowState(booking, 0, booking.end)).toBe('expired');
+  });
+
+  it("a member's key booking (paid in credits, 0 included) opens at its start; any other waits the offset", () => {
+    expect(unlockOffsetFor({ credits: 2 }, 15)).toBe(0);
+    expect(unlockOffsetFor({ credits: 0 }, 15)).toBe(0);
+    expect(unlockOffsetFor({ credits: null }, 15)).toBe(15);
+    expect(unlockOffsetFor({ credits: null }, 0)).toBe(0);
   });
 });
 

@@ -135,6 +135,15 @@ export function unlockWindow(booking: TimeRange, bookingOffsetMinutes: number): 
   return { start: booking.start + bookingOffsetMinutes * MINUTE, end: booking.end };
 }
 
+/**
+ * The minutes after its start from which a booking unlocks: the club's offset, except for a booking a member
+ * made on the portal with their virtual key (paid in `credits`, issue 18). That booking starts now, for a
+ * member standing at the cart, so it is theirs at once: waiting out the offset would leave the cart free for
+ * a walk-up guest meanwhile.
+ */
+export const unlockOffsetFor = (booking: { credits: number | null }, bookingOffsetMinutes: number): number =>
+  booking.credits === null ? bookingOffsetMinutes : 0;
+
 export function unlockWindowState(
   booking: TimeRange,
   bookingOffsetMinutes: number,

@@ -1,11 +1,12 @@
 import { credits, UNLIMITED_CREDITS } from '../schemas/members';
+import { isUnlimited } from './credit-balance';
 
 /**
  * A member's credits (spec §4 Credits): whole rides, a negative number meaning unlimited. Shared because the
  * web app's Credits dialog edits them and the server deducts them on unlock; both must read "unlimited" and
  * "a ride costs one credit" the same way.
  */
-export const isUnlimited = (value: number): boolean => value < 0;
+export { isUnlimited };
 
 /** Spec §9: an unlock with a key code deducts one credit unless unlimited; none left stays none. */
 export function creditsAfterRide(value: number): number {

@@ -1,4 +1,4 @@
-import { clockAt, type ClockReading } from './price-rules';
+import { clockAt, type ClockReading } from './club-clock';
 
 /**
  * Spec §4 Guest cart status: what a guest scanning a cart's QR code is told, and what the server checks

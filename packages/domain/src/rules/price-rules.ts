@@ -1,5 +1,8 @@
 import { formatMajor, minimumPriceMinor } from '../catalogues/currencies';
-import { isUnlimited } from './credits';
+import { clockAt, type ClockReading } from './club-clock';
+import { isUnlimited } from './credit-balance';
+
+export { clockAt, type ClockReading };
 
 /**
  * Rules of a service's prices (spec §3 Price, §4 Service applicability, §5). Shared because the web app's
@@ -53,32 +56,6 @@ export function overlappingPrices(prices: readonly PriceSchedule[]): [number, nu
       )
         return [i, j];
   return null;
-}
-
-/** The site's local clock: weekday 0 (Sunday) – 6 and 'HH:mm'. */
-export interface ClockReading {
-  day: number;
-  time: string;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The weekday and time at `instant` in `timeZone`; price windows are in the site's local time. */
-export function clockAt(instant: number | Date, timeZone: string): ClockReading {
-  let format = clockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clockFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { day: WEEKDAYS.indexOf(parts.weekday!), time: `${parts.hour}:${parts.minute}` };
 }
 
 /** Open at `now`: no windows (every day), or a window of today with start ≤ now < end. */

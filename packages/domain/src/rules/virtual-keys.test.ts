@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GUEST_CART_STATUSES } from './guest-cart-status';
-import { keyUnusable, virtualKeyUnlockRefusal, type VirtualKeyState } from './virtual-keys';
+import { keyCoversCart, keyUnusable, virtualKeyUnlockRefusal, type VirtualKeyState } from './virtual-keys';
 
 const NOW = Date.parse('2026-06-01T10:00:00Z');
 const key = (over: Partial<VirtualKeyState> = {}): VirtualKeyState => ({
@@ -40,6 +40,14 @@ describe('virtual key unlock allowed (spec §4)', () => {
       'notAllowedForCart',
     );
     expect(virtualKeyUnlockRefusal(some, null, 'AVAILABLE', NOW)).toBe('notAllowedForCart');
+  });
+
+  it('is for every cart when master or all carts, else for the listed numbers only (booking form, issue 18)', () => {
+    expect(keyCoversCart(key({ allDevices: false, devices: ['4'], master: true }), '9')).toBe(true);
+    expect(keyCoversCart(key(), null)).toBe(true);
+    expect(keyCoversCart(key({ allDevices: false, devices: ['4', '12'] }), '12')).toBe(true);
+    expect(keyCoversCart(key({ allDevices: false, devices: ['12'] }), '1')).toBe(false);
+    expect(keyCoversCart(key({ allDevices: false, devices: [] }), null)).toBe(false);
   });
 
   it('leaves booked carts and a closed club to master keys', () => {

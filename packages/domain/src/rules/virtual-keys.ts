@@ -1,4 +1,4 @@
-import { isUnlimited } from './credits';
+import { isUnlimited } from './credit-balance';
 import type { GuestCartStatus } from './guest-cart-status';
 
 /**
@@ -39,6 +39,14 @@ export function keyUnusable(key: Pick<VirtualKeyState, 'enabled' | 'expires'>, n
   return null;
 }
 
+/** Whether the key is for the cart: a master key and an all-carts key are for every cart, else the listed numbers. */
+export function keyCoversCart(
+  key: Pick<VirtualKeyState, 'master' | 'allDevices' | 'devices'>,
+  carNumber: string | null,
+): boolean {
+  return key.master || key.allDevices || (carNumber !== null && key.devices.includes(carNumber));
+}
+
 /**
  * Why `key` may not unlock a cart with `carNumber` whose guest status is `status`, or null when it may.
  * The key must be enabled and not expired; a master key then opens any cart that can take a command (not
@@ -59,7 +67,7 @@ export function virtualKeyUnlockRefusal(
   if (key.master) return null;
   if (status === 'OUT_OF_SERVICE') return status;
   if (!isUnlimited(key.credits) && key.credits <= 0) return 'insufficientCredits';
-  if (!key.allDevices && (carNumber === null || !key.devices.includes(carNumber))) return 'notAllowedForCart';
+  if (!keyCoversCart(key, carNumber)) return 'notAllowedForCart';
   if (status === 'BOOKED') return 'bookedWithoutMaster';
   if (status === 'SITE_CLOSED') return 'closedWithoutMaster';
   return null;

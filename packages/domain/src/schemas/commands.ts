@@ -13,11 +13,15 @@ export const commandState = z.enum(['queued', 'sent', 'acknowledged', 'failed', 
 export type CommandState = z.infer<typeof commandState>;
 export const FINAL_COMMAND_STATES: readonly CommandState[] = ['acknowledged', 'failed', 'expired'];
 
-/** Who asked: an operator, a platform admin, a guest, or one of the server's own jobs. */
+/**
+ * Who asked: an operator, a platform admin, a guest, a master key on the site portal (issue 18), or one of
+ * the server's own jobs.
+ */
 export const commandSource = z.enum([
   'dashboard',
   'admin',
   'guest',
+  'master-key',
   'auto-lock',
   'scheduled-lock',
   'round-timeout',

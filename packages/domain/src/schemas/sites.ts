@@ -208,6 +208,15 @@ export const publicSite = z.object({
   keypadEnabled: z.boolean(),
   scanToRideToggle: z.boolean(),
   bookingIntegration: z.boolean(),
+  /** the public profile's name, else the site's: the portal's header */
+  displayName: z.string(),
+  logoUrl: z.string().nullable(),
+  /** spec §2 Site home: an active public profile shows 'book and pay online' instead of the code cards */
+  publicProfileActive: z.boolean(),
+  /** where 'Pay Online' opens (the public profile's website); '' when none */
+  bookingAppUrl: z.string(),
+  /** minutes after a booking's start from which its code unlocks (spec §4 Booking unlock) */
+  bookingOffset: z.number().int(),
 });
 export type PublicSite = z.infer<typeof publicSite>;
 

@@ -47,6 +47,11 @@ export const bookings = pgTable(
     priceId: uuid('price_id').references(() => prices.id, { onDelete: 'set null' }),
     /** the price's amount when booked, minor units (a later price change does not rewrite bookings) */
     amount: integer('amount'),
+    /**
+     * credits a virtual key's holder gave up for the booking (issue 18; 0 when their credits are
+     * unlimited); null for a booking not paid with credits
+     */
+    credits: integer('credits'),
     prePaid: boolean('pre_paid').notNull().default(false),
     scheduleUnlock: boolean('schedule_unlock').notNull().default(false),
     /** when the booking-unlocks job last tried its scheduled unlock (retried each minute until a ride opens) */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CommandSource, CommandState } from '@fairway/domain';
+import { codes } from './codes';
 import { devices } from './devices';
 import { sites } from './sites';
 import { users } from './users';
@@ -23,6 +24,8 @@ export const deviceCommands = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
     source: text('source').$type<CommandSource>().notNull(),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** the virtual key (a master key on the site portal, issue 18) that asked, when no user did */
+    requestedByCode: uuid('requested_by_code').references(() => codes.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     ackedAt: timestamp('acked_at', { withTimezone: true }),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   account,
   errorBody,
+  rateLimitedBody,
   forgotPasswordBody,
   loginBody,
   logoutBody,
@@ -58,7 +59,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppC
         tags,
         summary: 'Sign in with email and password',
         body: loginBody,
-        response: { 200: tokenPair, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: { 200: tokenPair, 400: errorBody, 401: errorBody, 429: rateLimitedBody },
       },
     },
     async (request) => service.login(request.body.email, request.body.password),
@@ -150,7 +151,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppC
         tags,
         summary: 'Mail a password reset link; answers 204 whether or not the email has an account',
         body: forgotPasswordBody,
-        response: { 204: noContent, 400: errorBody, 429: errorBody },
+        response: { 204: noContent, 400: errorBody, 429: rateLimitedBody },
       },
     },
     async (request, reply) => {

@@ -450,7 +450,11 @@ describe('login rate limit', () => {
     for (let i = 0; i < 3; i++) expect((await attempt(user.email)).statusCode).toBe(401);
     const blocked = await attempt(user.email.toUpperCase(), TEST_PASSWORD);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: expect.any(String) });
+    expect(blocked.json()).toEqual({
+      message: expect.any(String),
+      code: 'rateLimited',
+      retryAfter: expect.any(Number),
+    });
     expect(blocked.headers['retry-after']).toBeDefined();
     // Another account from the same address is counted on its own.
     expect((await attempt(uniqueEmail('other'))).statusCode).toBe(401);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { BookingStatus } from '@fairway/domain';
-import type { Db } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
 import { BOOKING_CODE_CONSTRAINT, BOOKING_OVERLAP_CONSTRAINT, bookings } from '../../db/tables/bookings';
 import { devices } from '../../db/tables/devices';
 import { members } from '../../db/tables/members';
@@ -122,7 +122,17 @@ const flatten = (row: {
 
 /** Bookings are read and written within one site: another site's booking id is simply not found. */
 export class BookingsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbExecutor) {}
+
+  /** The same queries inside a transaction the calling service runs (a key booking with its credits). */
+  in(db: DbExecutor): BookingsRepository {
+    return new BookingsRepository(db);
+  }
+
+  /** `work` in a transaction of its own, or a savepoint when this repository is bound to one already. */
+  atomically<T>(work: (repo: BookingsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(this.in(tx)));
+  }
 
   private listingQuery() {
     return this.db

@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
 import {
   BOOKING_REFUSALS,
   MAINTENANCE,
   blockedRange,
   bookingLocked,
+  bookingNeedsPayment,
   bookingTimesRefusal,
   localDate,
   localTime,
@@ -11,6 +11,7 @@ import {
   mayEditBooking,
   roundToTimeStep,
   staffMayUnlock,
+  unlockOffsetFor,
   unlockWindow,
   unlockWindowState,
   type BookingBody,
@@ -23,6 +24,7 @@ import {
 } from '@fairway/domain';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { DomainEventBus } from '../../lib/events';
+import { CODE_ATTEMPTS, insertWithCode, newBookingCode } from './booking-codes';
 import type { BookingRides } from './booking-rides';
 import { toBookingView } from './bookings.presenter';
 import {
@@ -35,8 +37,6 @@ import {
 } from './bookings.repository';
 
 const DEFAULT_STATUSES: BookingStatus[] = ['confirmed', 'payment_pending'];
-/** Random codes tried before giving up; with 900,000 codes a clash is rare, two in a row rarer still. */
-const CODE_ATTEMPTS = 8;
 
 /** A refusal of spec §4/§5 as the API answers it: `field: message`, 400 for input, 409 for the cart's state. */
 const refusal = (reason: BookingRefusal, status = 400, detail?: string) => {
@@ -49,6 +49,9 @@ const refuse = (reason: BookingRefusal, detail?: string) =>
 
 const LOCKED_MESSAGE =
   'Bookings from the booking app, and every booking of a site with a booking integration, are managed there';
+
+/** Who unlocks a booking: staff (null: the scheduled unlock, in the system's name) or its guest. */
+type BookingUnlocker = { kind: 'staff'; userId: string | null } | { kind: 'guest' };
 
 /** A booking's fields once validated against the site: what is written. */
 interface ResolvedBooking {
@@ -170,7 +173,19 @@ export class BookingsService {
   ): Promise<{ session: string }> {
     const site = await this.site(siteId);
     const booking = await this.mustFind(siteId, id);
-    const ride = await this.openRide(site, booking, userId, now);
+    const ride = await this.openRide(site, booking, { kind: 'staff', userId }, now);
+    return { session: ride.id };
+  }
+
+  /**
+   * The guest's unlock from the booking page (issue 18), after the guest module has checked the booking's
+   * code: the staff rules, except that the guest must have paid (spec §4 "Unpaid booking directs to the
+   * prices page"), where staff may unlock any booking but an app booking awaiting payment.
+   */
+  async guestUnlock(siteId: string, id: string, now = Date.now()): Promise<{ session: string }> {
+    const site = await this.site(siteId);
+    const booking = await this.mustFind(siteId, id);
+    const ride = await this.openRide(site, booking, { kind: 'guest' }, now);
     return { session: ride.id };
   }
 
@@ -178,20 +193,24 @@ export class BookingsService {
   async scheduledUnlock(booking: BookingRow, now = Date.now()): Promise<{ id: string }> {
     const site = await this.site(booking.siteId);
     const listing = await this.mustFind(booking.siteId, booking.id);
-    return this.openRide(site, listing, null, now);
+    return this.openRide(site, listing, { kind: 'staff', userId: null }, now);
   }
 
-  private async openRide(site: BookingSite, booking: BookingListing, userId: string | null, now: number) {
+  /** The one place a booking's ride opens, for staff, the scheduled unlock and the guest alike. */
+  private async openRide(site: BookingSite, booking: BookingListing, unlocker: BookingUnlocker, now: number) {
     if (booking.bookingType === MAINTENANCE)
       throw badRequest('bookingType: A maintenance block has no ride; unlock the cart itself');
     if (!this.live(booking)) throw conflict('status: This booking is no longer active', 'notActive');
-    if (!staffMayUnlock(booking))
+    if (unlocker.kind === 'staff' && !staffMayUnlock(booking))
       throw conflict('status: This booking requires payment in the app', 'paymentRequired');
+    if (unlocker.kind === 'guest' && bookingNeedsPayment(booking))
+      throw conflict('status: This booking requires payment', 'paymentRequired');
     const range = { start: +booking.start, end: +booking.end };
-    const state = unlockWindowState(range, site.bookingOffset, now);
+    const offset = unlockOffsetFor(booking, site.bookingOffset);
+    const state = unlockWindowState(range, offset, now);
     if (state === 'expired') throw conflict('end: This booking has expired', 'bookingExpired');
     if (state === 'before') {
-      const opens = unlockWindow(range, site.bookingOffset).start;
+      const opens = unlockWindow(range, offset).start;
       throw conflict(
         `start: This booking can be unlocked from ${localTime(opens, site.timezone)}`,
         'bookingNotYet',
@@ -206,7 +225,7 @@ export class BookingsService {
       serviceId: booking.serviceId,
       priceId: booking.priceId,
       memberId: booking.memberId,
-      unlockedBy: userId,
+      unlockedBy: unlocker.kind === 'staff' ? unlocker.userId : null,
       meta: { name: booking.name || null, email: booking.email },
       amount: booking.amount,
     });
@@ -290,7 +309,7 @@ export class BookingsService {
     );
   }
 
-  /** Inserts with a fresh code; a code clash (the exclusion constraint) draws another. */
+  /** Inserts with a fresh code (booking-codes.ts); an overlap is the API's 409. */
   private async insertWithCode(
     siteId: string,
     userId: string,
@@ -303,21 +322,17 @@ export class BookingsService {
       status: 'confirmed',
       createdBy: userId,
     };
-    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-      const code = resolved.bookingType === MAINTENANCE ? null : String(randomInt(100_000, 1_000_000));
-      try {
-        return await this.repo.insert({ ...values, code });
-      } catch (error) {
-        if (constraintBroken(error) !== 'code') throw this.translated(error);
-      }
+    try {
+      return await insertWithCode(this.repo, values);
+    } catch (error) {
+      throw this.translated(error);
     }
-    throw new Error('no free booking code after several attempts');
   }
 
   private async updateWithNewCode(siteId: string, id: string, resolved: ResolvedBooking): Promise<void> {
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
       try {
-        await this.repo.update(siteId, id, { ...resolved, code: String(randomInt(100_000, 1_000_000)) });
+        await this.repo.update(siteId, id, { ...resolved, code: newBookingCode() });
         return;
       } catch (error) {
         if (constraintBroken(error) !== 'code') throw this.translated(error);

@@ -55,6 +55,8 @@ export interface Requester {
   userId: string | null;
   role: Role;
   source: CommandSource;
+  /** the virtual key that asked when no user did (a master key on the site portal) */
+  codeId?: string;
 }
 
 const refusalError = (reason: LockRefusal): HttpError =>
@@ -309,6 +311,7 @@ export class CommandsService {
       code,
       source: by.source,
       requestedBy: by.userId,
+      requestedByCode: by.codeId ?? null,
       issuedAt: new Date(issuedAt),
       expiresAt: new Date(issuedAt + windowMs * DEADLINE_SHARE),
     });

@@ -45,4 +45,12 @@ describe('code attempts: limited per address, cart and code tried', () => {
     expect(limiter.take(attempt({ target: 'cart:x' }))).toEqual({ retryAfter: 60 });
     expect(limiter.take(attempt({ address: '203.0.113.8', target: 'cart:x' }))).toBeNull();
   });
+
+  it('answers the wait without counting a try (a booking code sent right, again and again)', () => {
+    const limiter = limiterAt({ now: 0 });
+    for (let i = 0; i < rule('address').max * 2; i++) expect(limiter.blocked(attempt())).toBeNull();
+    for (let i = 0; i < rule('attempt').max; i++) limiter.take(attempt());
+    expect(limiter.blocked(attempt())).toEqual({ retryAfter: 60 });
+    expect(limiter.blocked(attempt({ code: '654321' }))).toBeNull();
+  });
 });

@@ -9,7 +9,7 @@
  */
 export interface CodeAttempt {
   address: string;
-  /** what the code is tried on: `cart:<id>` or `site:<id>` */
+  /** what the code is tried on: `cart:<id>`, `site:<id>` or `booking:<id>` */
   target: string;
   code: string;
 }
@@ -48,19 +48,36 @@ export class CodeAttemptLimiter {
   take(attempt: CodeAttempt): { retryAfter: number } | null {
     const now = this.now();
     this.prune(now);
-    const windows = this.rules.map((rule) => {
+    const windows = this.windowsOf(attempt, now);
+    const wait = this.waitFor(windows, now);
+    if (wait) return wait;
+    for (const { key, window } of windows) this.windows.set(key, { ...window, count: window.count + 1 });
+    return null;
+  }
+
+  /**
+   * The wait `take` would answer, without counting the try: for codes a guest sends again and again once
+   * right (a booking's code on every call of its page), where only wrong ones are counted (`take` on a miss).
+   */
+  blocked(attempt: CodeAttempt): { retryAfter: number } | null {
+    const now = this.now();
+    return this.waitFor(this.windowsOf(attempt, now), now);
+  }
+
+  private windowsOf(attempt: CodeAttempt, now: number) {
+    return this.rules.map((rule) => {
       const key = `${rule.name}:${rule.key(attempt)}`;
       const current = this.windows.get(key);
       const window = current && current.resetAt > now ? current : { count: 0, resetAt: now + rule.windowMs };
       return { key, rule, window };
     });
+  }
+
+  private waitFor(windows: ReturnType<CodeAttemptLimiter['windowsOf']>, now: number) {
     const full = windows.filter(({ rule, window }) => window.count >= rule.max);
-    if (full.length > 0) {
-      const until = Math.max(...full.map(({ window }) => window.resetAt));
-      return { retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) };
-    }
-    for (const { key, window } of windows) this.windows.set(key, { ...window, count: window.count + 1 });
-    return null;
+    if (full.length === 0) return null;
+    const until = Math.max(...full.map(({ window }) => window.resetAt));
+    return { retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) };
   }
 
   /** Drops windows that ended, so the map stays as small as the last minute's traffic. */

@@ -1,7 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { codes } from '../../db/tables/codes';
 import { members } from '../../db/tables/members';
+import { prices, services, type AvailableTime } from '../../db/tables/services';
 import { sites } from '../../db/tables/sites';
 import { userGroups } from '../../db/tables/user-groups';
 
@@ -16,8 +17,24 @@ export interface StoredGuestKey {
   expires: Date | null;
   driverName: string;
   email: string;
+  userGroupId: string | null;
   userGroupName: string | null;
   credits: number;
+}
+
+/** A service a key's holder may book, with the prices that could apply to them (spec §4 Service applicability). */
+export interface KeyBookableService {
+  id: string;
+  name: string;
+  duration: number;
+  prices: Array<{
+    id: string;
+    name: string;
+    userGroupId: string | null;
+    credits: number | null;
+    amount: number;
+    availableTimes: AvailableTime[];
+  }>;
 }
 
 /** What the site portal reads about keys; looked up only by the site id and the code a phone sent. */
@@ -27,6 +44,11 @@ export class GuestKeysRepository {
   /** The same queries inside a transaction the calling service runs (a ride's, when a key opens a cart). */
   in(db: DbExecutor): GuestKeysRepository {
     return new GuestKeysRepository(db);
+  }
+
+  /** `work` in one transaction; its queries run on the repositories bound to it with `in(tx)`. */
+  transaction<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
   }
 
   /** The site, when it is a real club (the staging site has no guests). */
@@ -50,14 +72,64 @@ export class GuestKeysRepository {
 
   /** One credit less, never below 0; unlimited (negative) stays. False when none was left. */
   async takeCredit(memberId: string): Promise<boolean> {
+    return (await this.takeCredits(memberId, 1)) !== null;
+  }
+
+  /**
+   * `credits` fewer for the member, in the caller's transaction (the key's rows locked first): unlimited
+   * (negative) stays as it is, and a balance that does not cover them is left alone. Answers the balance
+   * after, or null when it did not cover them.
+   */
+  async takeCredits(memberId: string, credits: number): Promise<number | null> {
     const [row] = await this.db
       .update(members)
       .set({
-        credits: sql`case when ${members.credits} < 0 then ${members.credits} else ${members.credits} - 1 end`,
+        credits: sql`case when ${members.credits} < 0 then ${members.credits} else ${members.credits} - ${credits} end`,
       })
-      .where(and(eq(members.id, memberId), sql`(${members.credits} < 0 or ${gt(members.credits, 0)})`))
-      .returning({ id: members.id });
-    return row !== undefined;
+      .where(and(eq(members.id, memberId), sql`(${members.credits} < 0 or ${members.credits} >= ${credits})`))
+      .returning({ credits: members.credits });
+    return row ? row.credits : null;
+  }
+
+  /**
+   * The site's services with at least one price bookable with credits (more than 0) by the holder's group
+   * or the guest group, each with those prices only (the others can never apply to this holder), the
+   * cheapest first.
+   */
+  async keyBookableServices(siteId: string, userGroupId: string | null): Promise<KeyBookableService[]> {
+    const rows = await this.db
+      .select({ service: services, price: prices })
+      .from(prices)
+      .innerJoin(services, eq(services.id, prices.serviceId))
+      .where(
+        and(
+          eq(services.siteId, siteId),
+          gt(prices.credits, 0),
+          userGroupId
+            ? or(isNull(prices.userGroupId), eq(prices.userGroupId, userGroupId))
+            : isNull(prices.userGroupId),
+        ),
+      )
+      .orderBy(asc(services.name), asc(services.id), asc(prices.credits), asc(prices.name), asc(prices.id));
+    const byService = new Map<string, KeyBookableService>();
+    for (const { service, price } of rows) {
+      const entry = byService.get(service.id) ?? {
+        id: service.id,
+        name: service.name,
+        duration: service.duration,
+        prices: [],
+      };
+      entry.prices.push({
+        id: price.id,
+        name: price.name,
+        userGroupId: price.userGroupId,
+        credits: price.credits,
+        amount: price.amount,
+        availableTimes: price.availableTimes,
+      });
+      byService.set(service.id, entry);
+    }
+    return [...byService.values()];
   }
 
   private async find(where: ReturnType<typeof and>, forUpdate = false): Promise<StoredGuestKey | null> {
@@ -72,6 +144,7 @@ export class GuestKeysRepository {
         expires: codes.expires,
         driverName: members.name,
         email: members.email,
+        userGroupId: members.userGroupId,
         userGroupName: userGroups.name,
         credits: members.credits,
       })

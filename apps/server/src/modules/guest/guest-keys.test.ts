@@ -158,6 +158,14 @@ describe('GET /api/guest/sites/:siteId/virtual-keys', () => {
     expect((await lookUp(siteId, code)).statusCode).toBe(200);
     expect((await lookUp(siteId, wrong, undefined, '10.250.0.1')).statusCode).toBe(404);
   });
+
+  it('never slows down the holder of a real key, who looks it up on every visit of the key page', async () => {
+    const { code } = await memberWithKey();
+    const answers = [];
+    for (let i = 0; i < 8; i++)
+      answers.push((await lookUp(siteId, code, undefined, '10.250.0.2')).statusCode);
+    expect(answers).toEqual(Array.from({ length: 8 }, () => 200));
+  });
 });
 
 /** A cart of the club that reports now: online, locked, keyless, in service (no tracker answers it). */

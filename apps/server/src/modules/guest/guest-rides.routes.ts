@@ -21,7 +21,7 @@ const errors = {
   403: errorBody,
   404: errorBody,
   409: errorBody,
-  429: errorBody,
+  429: rateLimitedBody,
   /** the cart did not answer a pause's lock or a resume's unlock (cartDidNotAnswer) */
   504: errorBody,
 };
@@ -100,10 +100,10 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
           'one cart from one address, or too many on the cart or from the address.',
         params: z.object({ deviceId: id }),
         body: guestCodeUnlockBody,
-        response: { 200: guestUnlockAnswer, ...errors, 429: rateLimitedBody },
+        response: { 200: guestUnlockAnswer, ...errors },
       },
-      preHandler: (request, reply) =>
-        limitCodeTry(ctx.codeAttempts, request, reply, {
+      preHandler: (request) =>
+        limitCodeTry(ctx.codeAttempts, request, {
           target: `cart:${request.params.deviceId}`,
           code: request.body.rideData.code,
         }),

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, guestKeyQuery, guestKeyView, id, publicSite, rateLimitedBody } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { declareAccess } from '../../plugins/route-access';
-import { limitCodeTry } from './code-try-limit';
+import { limitCodeMisses } from './code-try-limit';
+
+type SiteCodeRequest = FastifyRequest<{ Params: { siteId: string }; Querystring: { code: string } }>;
 
 /**
  * /api/guest — anonymous calls from phones. No secret is possible in a public page, so these answer only
@@ -36,8 +38,8 @@ export async function guestRoutes(instance: FastifyInstance, { ctx }: { ctx: App
         description:
           "The site portal's key (spec §2 Guest site portal, issue 18): a member's virtual key found by its " +
           '6-digit code (with `master=true`, only a master key). 404 keyNotFound for an unknown code; 403 ' +
-          'keyDisabled or keyExpired; 429 rateLimited with `retryAfter` after too many tries of one code at the ' +
-          'club from one address, or too many at the club or from the address.',
+          'keyDisabled or keyExpired; 429 rateLimited with `retryAfter` after too many unknown codes at the club ' +
+          'from one address, or too many at the club or from the address.',
         params: z.object({ siteId: id }),
         querystring: guestKeyQuery,
         response: {
@@ -48,11 +50,12 @@ export async function guestRoutes(instance: FastifyInstance, { ctx }: { ctx: App
           429: rateLimitedBody,
         },
       },
-      preHandler: (request, reply) =>
-        limitCodeTry(ctx.codeAttempts, request, reply, {
-          target: `site:${request.params.siteId}`,
-          code: request.query.code,
-        }),
+      // Only a code that is no key counts as a try: the key and master pages look their key up again on
+      // every visit with the code the guest typed once.
+      ...limitCodeMisses<SiteCodeRequest>(ctx.codeAttempts, 'keyNotFound', (request) => ({
+        target: `site:${request.params.siteId}`,
+        code: request.query.code,
+      })),
     },
     (request) => ctx.guestKeys.find(request.params.siteId, request.query),
   );

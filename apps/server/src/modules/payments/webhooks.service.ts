@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
+import type { Db, DbExecutor } from '../../db/client';
 import type { OnboardingService } from './onboarding.service';
 import { applyPaymentEvent, isPaidSession, sessionIntentId } from './payment-events';
 import type { PaymentDetails, PaymentProvider, ProviderEvent } from './payment-provider';
@@ -8,8 +8,14 @@ import type { PaymentRow } from './payments.presenter';
 import type { PaymentsRepository } from './payments.repository';
 import { webhookEvents } from '../../db/tables/payments';
 
-/** What a succeeded payment buys starts here (the paid ride); it must be idempotent per payment. */
+/** What a succeeded payment buys (a ride, a booking); each step must be idempotent per payment. */
 export interface PaidPurchase {
+  /**
+   * What must commit with the payment's success, inside the transaction that records it (a booking becomes
+   * paid): it happens exactly once, however often the event is delivered, and never without the payment.
+   */
+  settle?(tx: DbExecutor, payment: PaymentRow): Promise<void>;
+  /** What starts after the commit (a paid ride's unlock, a push); a sweep may call it again. */
   paymentSucceeded(payment: PaymentRow): Promise<void>;
 }
 
@@ -77,6 +83,7 @@ export class WebhooksService {
           .for('update');
         if (!locked) return null;
         const payment = await applyPaymentEvent(this.payments.in(tx), event, details, this.log);
+        if (payment) await this.purchases.settle?.(tx, payment);
         await tx
           .update(webhookEvents)
           .set({ processedAt: sql`now()`, attempts: sql`${webhookEvents.attempts} + 1`, lastError: null })

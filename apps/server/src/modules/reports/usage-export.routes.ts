@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rideUsageExportQuery } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
+import { sendAttachment } from '../../lib/attachment';
 
 const EXPORT_QUERY =
   'The range and filters of GET /rides/chart; `lang` (en, de, da, cs) defaults to the user’s language, ' +
@@ -37,10 +38,7 @@ export async function usageExportRoutes(instance: FastifyInstance, { ctx }: { ct
     },
     async (request, reply) => {
       const file = await service.csv(currentSite(request), currentUser(request).id, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.body);
+      return sendAttachment(reply, { type: 'text/csv; charset=utf-8', ...file });
     },
   );
 
@@ -61,10 +59,7 @@ export async function usageExportRoutes(instance: FastifyInstance, { ctx }: { ct
     },
     async (request, reply) => {
       const file = await service.pdf(currentSite(request), currentUser(request).id, request.query);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(Buffer.from(file.pdf.buffer, file.pdf.byteOffset, file.pdf.byteLength));
+      return sendAttachment(reply, { type: 'application/pdf', filename: file.filename, body: file.pdf });
     },
   );
 }

@@ -1,9 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { RideUsage, SiteLang, UsageOrigin } from '@fairway/domain';
+import { embedDejaVu } from '../../lib/pdf-fonts';
 import { fillIn, formatDurationWords, USAGE_EXPORT_TEXTS, type UsageExportTexts } from './usage-export-texts';
 
 /**
@@ -11,9 +8,7 @@ import { fillIn, formatDurationWords, USAGE_EXPORT_TEXTS, type UsageExportTexts 
  * the cards, rounds per day or month, top carts, rides by service and the weekday × hour heatmap, every
  * chart drawn as vector shapes from the chart API's own aggregate. Pure: the aggregate in, bytes out.
  *
- * The font is DejaVu Sans (the `dejavu-fonts-ttf` package), embedded as a subset: the standard PDF fonts
- * speak WinAnsi only and cannot print Czech letters such as ř, ě, ů (the poster works around that; a
- * report must print names exactly).
+ * The font is DejaVu Sans (lib/pdf-fonts.ts), embedded as a subset, so names print exactly.
  */
 export interface UsageSummaryInput {
   siteName: string;
@@ -43,24 +38,6 @@ const LIST_ROWS = 8;
 /** The languages' locales for dates and numbers ('en' as British English: day before month). */
 const LOCALES: Record<SiteLang, string> = { en: 'en-GB', de: 'de-DE', da: 'da-DK', cs: 'cs-CZ' };
 
-let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | null = null;
-
-/** The TTF files, read once per process. */
-function loadFonts() {
-  fontFiles ??= (async () => {
-    const dir = path.join(
-      path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-      'ttf',
-    );
-    const [regular, bold] = await Promise.all([
-      readFile(path.join(dir, 'DejaVuSans.ttf')),
-      readFile(path.join(dir, 'DejaVuSans-Bold.ttf')),
-    ]);
-    return { regular, bold };
-  })();
-  return fontFiles;
-}
-
 interface Pen {
   page: PDFPage;
   regular: PDFFont;
@@ -74,10 +51,7 @@ export async function buildUsageSummaryPdf(input: UsageSummaryInput): Promise<Ui
   const texts = USAGE_EXPORT_TEXTS[input.lang];
   const locale = LOCALES[input.lang];
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const files = await loadFonts();
-  const regular = await doc.embedFont(files.regular, { subset: true });
-  const bold = await doc.embedFont(files.bold, { subset: true });
+  const { regular, bold } = await embedDejaVu(doc);
   doc.setTitle(`${input.siteName} – ${texts.pdf.title}`);
   doc.setLanguage(input.lang);
   doc.setCreationDate(input.madeAt);

@@ -88,4 +88,9 @@ export const toPublicSite = (row: SiteRow): PublicSite => ({
   keypadEnabled: row.keypadEnabled,
   scanToRideToggle: row.scanToRideToggle,
   bookingIntegration: row.bookingIntegration,
+  displayName: row.publicProfile.name || row.name,
+  logoUrl: row.logo,
+  publicProfileActive: row.publicProfile.active,
+  bookingAppUrl: row.publicProfile.website,
+  bookingOffset: row.bookingOffset,
 });

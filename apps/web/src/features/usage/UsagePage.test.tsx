@@ -31,8 +31,8 @@ vi.mock('./charts/usage-echart', () => ({
 /** Intl writes no-break and narrow spaces in numbers and units; plain spaces read the same in a test. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 const region = (name: string) => within(screen.getByRole('region', { name }));
-const figureOf = (name: string) => plain(region(name).getByTestId('usage-figure').textContent);
-const noteOf = (name: string) => plain(region(name).getByTestId('usage-figure-note').textContent);
+const figureOf = (name: string) => plain(region(name).getByTestId('figure-value').textContent);
+const noteOf = (name: string) => plain(region(name).getByTestId('figure-note').textContent);
 const chartLabels = async (name: string) =>
   (await screen.findByRole('img', { name: new RegExp(`^${name}`) })).querySelectorAll('figcaption');
 

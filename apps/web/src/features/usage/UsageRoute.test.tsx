@@ -63,7 +63,7 @@ describe('/charts/usage', () => {
 
     // Lazy routes (the layout, then the page, then the charts' module): their first import takes a moment.
     const total = await screen.findByRole('region', { name: 'Total rounds' }, { timeout: 10_000 });
-    expect(within(total).getByTestId('usage-figure').textContent).toBe('1,234');
+    expect(within(total).getByTestId('figure-value').textContent).toBe('1,234');
     expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
       'Usage',
     ]);

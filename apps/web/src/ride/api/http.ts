@@ -36,7 +36,7 @@ function retryAfterOf(data: unknown, headers: Headers): number | undefined {
 }
 
 export async function guestRequest<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   path: string,
   {
     body,

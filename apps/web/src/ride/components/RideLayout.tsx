@@ -1,7 +1,9 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
+import { linkProps } from '../router/navigation';
 import { LanguageMenu } from './LanguageMenu';
 
 export interface SiteBrand {
@@ -11,19 +13,22 @@ export interface SiteBrand {
 
 /**
  * Every guest page: the club's name (and logo) with the language menu, then the page in one column that
- * fits a 360 px phone. `footer` stays at the bottom of the screen (the session's End ride button).
+ * fits a 360 px phone. `footer` stays at the bottom of the screen (the session's End ride button); `back`
+ * puts an arrow before the name (the portal's inner pages lead back to the club's home).
  */
 export function RideLayout({
   title,
   site,
   children,
   footer,
+  back,
 }: {
   /** the document title (the page's own heading) */
   title: string;
   site?: SiteBrand | null;
   children: ReactNode;
   footer?: ReactNode;
+  back?: { to: string; label: string };
 }) {
   const siteName = site?.name || 'Fairway';
   useEffect(() => {
@@ -39,7 +44,7 @@ export function RideLayout({
           display: 'flex',
           alignItems: 'center',
           gap: 1.5,
-          pl: 2,
+          pl: back ? 0.5 : 2,
           pr: 1,
           py: 0.5,
           minHeight: 56,
@@ -48,6 +53,31 @@ export function RideLayout({
           borderColor: 'divider',
         }}
       >
+        {back && (
+          <Box
+            component="a"
+            {...linkProps(back.to)}
+            aria-label={back.label}
+            title={back.label}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              width: 44,
+              height: 44,
+              flexShrink: 0,
+              borderRadius: '50%',
+              color: 'text.primary',
+              '&:hover': { bgcolor: 'action.hover' },
+              '&:focus-visible': {
+                outline: (theme) => `3px solid ${theme.palette.primary.dark}`,
+                outlineOffset: 2,
+              },
+            }}
+          >
+            <ArrowBackIcon aria-hidden />
+          </Box>
+        )}
         {site?.logoUrl && (
           <Box
             component="img"

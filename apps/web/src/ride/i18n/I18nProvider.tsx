@@ -54,6 +54,18 @@ export function I18nProvider({
   return <I18nContext value={value}>{children}</I18nContext>;
 }
 
+/** A namespace's messages in the four languages (a lazily loaded page's own texts). */
+export type Namespace<M> = Record<SupportedLocale, unknown> & { en: M };
+
+/**
+ * The translate function of a namespace that a later page brings along (the portal's, the booking page's),
+ * so their texts load with their code and not in the entry every guest downloads.
+ */
+export function useNamespace<M>(messages: Namespace<M>): Translate<M> {
+  const { locale } = useI18n();
+  return useMemo(() => createTranslator(messages[locale], messages.en), [messages, locale]);
+}
+
 export function useI18n(): I18nValue {
   const value = useContext(I18nContext);
   if (!value) throw new Error('useI18n outside I18nProvider');

@@ -12,9 +12,12 @@ type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
+/** The keys of a namespace's messages (`a.b.c` paths to its strings). */
+export type KeysOf<M> = Leaves<M>;
 export type MessageKey = Leaves<Messages>;
 export type MessageVars = Record<string, string | number>;
-export type Translate = (key: MessageKey, vars?: MessageVars) => string;
+/** A namespace's translate function; the app's own namespace is the default. */
+export type Translate<M = Messages> = (key: KeysOf<M>, vars?: MessageVars) => string;
 
 function lookup(messages: unknown, key: string): string | undefined {
   let node: unknown = messages;
@@ -25,8 +28,8 @@ function lookup(messages: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-export function createTranslator(messages: unknown, fallback: Messages): Translate {
-  return (key, vars) => {
+export function createTranslator<M = Messages>(messages: unknown, fallback: M): Translate<M> {
+  return (key: string, vars?: MessageVars) => {
     const text = lookup(messages, key) ?? lookup(fallback, key) ?? key;
     if (!vars) return text;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>

@@ -9,8 +9,18 @@ export type RideRoute =
   /** the card provider sends the guest back here after paying (`?payment=` the checkout session id) */
   | { name: 'pending'; deviceId: string }
   | { name: 'session'; deviceId: string; sessionId: string }
-  /** the QR code's legacy address: redirects to the cart's home */
+  /** a cart's QR code (the device landing): the cart's page on a scan-to-ride club, else the club's portal */
   | { name: 'unlock'; deviceId: string }
+  /** a member's virtual key opens this cart (spec: /ride/{id}/virtual-key/{code}) */
+  | { name: 'rideKey'; deviceId: string; code: string }
+  /** a booking's code opens its cart (`?reservationCode=`) */
+  | { name: 'rideBooking'; deviceId: string; bookingId: string }
+  /** the club's portal (spec §2 Guest site portal) and its key pages */
+  | { name: 'portalHome'; siteId: string }
+  | { name: 'portalKey'; siteId: string; virtualKeyId: string }
+  | { name: 'portalMaster'; siteId: string; virtualKeyId: string }
+  /** a booking's page, opened with its code */
+  | { name: 'guestBooking'; bookingId: string }
   | { name: 'notFound' };
 
 function decodeSegment(segment: string): string | null {
@@ -28,21 +38,41 @@ export function matchRoute(pathname: string): RideRoute {
   if (raw[0] !== '') return { name: 'notFound' };
   if (raw.at(-1) === '') raw.pop();
   const parts = raw.slice(1);
-  if (parts.some((part) => part === '')) return { name: 'notFound' };
-  const [root, idSegment, section, extra, ...rest] = parts;
-  if (idSegment === undefined || rest.length > 0) return { name: 'notFound' };
-  const deviceId = decodeSegment(idSegment);
-  if (deviceId === null) return { name: 'notFound' };
+  if (parts.some((part) => part === '') || parts.length > 5) return { name: 'notFound' };
+  const [root, ...rest] = parts;
+  const segments = rest.map(decodeSegment);
+  if (segments.some((part) => part === null)) return { name: 'notFound' };
+  const [first, section, extra, last] = segments as string[];
+  if (first === undefined) return { name: 'notFound' };
+  if (root === 'unlock')
+    return section === undefined ? { name: 'unlock', deviceId: first } : { name: 'notFound' };
+  if (root === 'ride') return last === undefined ? rideRoute(first, section, extra) : { name: 'notFound' };
+  if (root === 'guest') return guestRoute(first, section, extra, last);
+  return { name: 'notFound' };
+}
 
-  if (root === 'unlock') return section === undefined ? { name: 'unlock', deviceId } : { name: 'notFound' };
-  if (root !== 'ride') return { name: 'notFound' };
+function rideRoute(deviceId: string, section?: string, extra?: string): RideRoute {
   if (section === undefined) return { name: 'home', deviceId };
   if (section === 'prices' && extra === undefined) return { name: 'prices', deviceId };
-  if (section === 'session' && extra !== undefined) {
-    if (extra === 'pending') return { name: 'pending', deviceId };
-    const sessionId = decodeSegment(extra);
-    return sessionId === null ? { name: 'notFound' } : { name: 'session', deviceId, sessionId };
-  }
+  if (extra === undefined) return { name: 'notFound' };
+  if (section === 'session')
+    return extra === 'pending'
+      ? { name: 'pending', deviceId }
+      : { name: 'session', deviceId, sessionId: extra };
+  if (section === 'virtual-key') return { name: 'rideKey', deviceId, code: extra };
+  if (section === 'booking') return { name: 'rideBooking', deviceId, bookingId: extra };
+  return { name: 'notFound' };
+}
+
+function guestRoute(kind: string, id?: string, section?: string, keyId?: string): RideRoute {
+  if (id === undefined) return { name: 'notFound' };
+  if (kind === 'booking')
+    return section === undefined ? { name: 'guestBooking', bookingId: id } : { name: 'notFound' };
+  if (kind !== 'site') return { name: 'notFound' };
+  if (section === undefined) return { name: 'portalHome', siteId: id };
+  if (keyId === undefined) return { name: 'notFound' };
+  if (section === 'virtual-key') return { name: 'portalKey', siteId: id, virtualKeyId: keyId };
+  if (section === 'master-key') return { name: 'portalMaster', siteId: id, virtualKeyId: keyId };
   return { name: 'notFound' };
 }
 
@@ -55,12 +85,23 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return text ? `${path}?${text}` : path;
 }
 
+export interface PricesQuery {
+  serviceId?: string;
+  bookingId?: string;
+  reservationCode?: string;
+  rate?: string;
+  cancelled?: boolean;
+}
+
 /** Addresses of the guest pages. */
 export const ridePaths = {
   home: (deviceId: string) => `/ride/${segment(deviceId)}`,
-  prices: (deviceId: string, query: { serviceId?: string; rate?: string; cancelled?: boolean } = {}) =>
+  /** With `bookingId` (and its code, when the page has it): paying for that booking (spec §2 Guest routes). */
+  prices: (deviceId: string, query: PricesQuery = {}) =>
     withQuery(`/ride/${segment(deviceId)}/prices`, {
       serviceId: query.serviceId,
+      bookingId: query.bookingId,
+      reservationCode: query.reservationCode,
       rate: query.rate,
       cancelled: query.cancelled ? '1' : undefined,
     }),
@@ -68,6 +109,15 @@ export const ridePaths = {
     withQuery(`/ride/${segment(deviceId)}/session/pending`, { payment: paymentId }),
   session: (deviceId: string, sessionId: string) =>
     `/ride/${segment(deviceId)}/session/${segment(sessionId)}`,
+  rideKey: (deviceId: string, code: string) => `/ride/${segment(deviceId)}/virtual-key/${segment(code)}`,
+  rideBooking: (deviceId: string, bookingId: string, reservationCode?: string) =>
+    withQuery(`/ride/${segment(deviceId)}/booking/${segment(bookingId)}`, { reservationCode }),
+  portalHome: (siteId: string) => `/guest/site/${segment(siteId)}`,
+  portalKey: (siteId: string, virtualKeyId: string) =>
+    `/guest/site/${segment(siteId)}/virtual-key/${segment(virtualKeyId)}`,
+  portalMaster: (siteId: string, virtualKeyId: string) =>
+    `/guest/site/${segment(siteId)}/master-key/${segment(virtualKeyId)}`,
+  guestBooking: (bookingId: string) => `/guest/booking/${segment(bookingId)}`,
 };
 
 /**
@@ -77,10 +127,16 @@ export const ridePaths = {
  */
 export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
-export function checkoutReturnUrls(origin: string, deviceId: string, serviceId?: string) {
+export function checkoutReturnUrls(origin: string, deviceId: string, serviceId?: string, bookingId?: string) {
+  // Built by hand: URLSearchParams would encode the braces, and the provider would not find its placeholder.
+  const paid = `?payment=${CHECKOUT_SESSION_PLACEHOLDER}`;
   return {
-    // Built by hand: URLSearchParams would encode the braces, and the provider would not find its placeholder.
-    success_url: `${origin}/ride/${segment(deviceId)}/session/pending?payment=${CHECKOUT_SESSION_PLACEHOLDER}`,
-    cancel_url: `${origin}${ridePaths.prices(deviceId, { serviceId, cancelled: true })}`,
+    // A booking's payment returns to its page, which waits there until the booking is paid; a ride's to the
+    // pending page, which becomes the ride. The booking's code stays out of both: the provider keeps these
+    // addresses, and the tab that comes back still holds the code.
+    success_url: bookingId
+      ? `${origin}${ridePaths.guestBooking(bookingId)}${paid}`
+      : `${origin}/ride/${segment(deviceId)}/session/pending${paid}`,
+    cancel_url: `${origin}${ridePaths.prices(deviceId, { serviceId, bookingId, cancelled: true })}`,
   };
 }

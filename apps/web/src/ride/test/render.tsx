@@ -13,6 +13,7 @@ import { RideRoot } from '../RideApp';
 export function resetRideAroundEachTest(): void {
   beforeEach(() => {
     window.localStorage.clear();
+    window.sessionStorage.clear();
     forgetCarts();
     vi.stubGlobal('scrollTo', vi.fn());
   });

@@ -6,19 +6,21 @@ import {
   rectangle,
   rgb,
   setFillingGrayscaleColor,
-  StandardFonts,
   type PDFFont,
   type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
 import { create as createQrCode } from 'qrcode';
 import type { SiteLang } from '@fairway/domain';
+import { embedDejaVu } from '../../../lib/pdf-fonts';
 import { detectImage } from '../image-content';
 import { POSTER_TEXTS } from './poster.texts';
 
 /**
  * The site's A4 poster (spec §2 Public profile, §9: QR width 138 mm): logo, site name, headline, the QR
  * code to the guest site page with its URL under it, and how to use it. Pure: bytes in, bytes out.
+ * In DejaVu Sans (lib/pdf-fonts.ts), so every letter of a club's name and of the four languages prints
+ * (Czech ř, ů, č; Danish æ, ø, å; German ä, ö, ü, ß).
  */
 export interface PosterInput {
   siteName: string;
@@ -63,16 +65,16 @@ export async function buildPosterPdf(input: PosterInput): Promise<Poster> {
   doc.setTitle(`${input.siteName} – ${texts.headline}`);
   doc.setLanguage(input.lang);
   const page = doc.addPage([A4_POINTS.width, A4_POINTS.height]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold, covers } = await embedDejaVu(doc);
+  const printable = (text: string) => printableText(covers, text);
 
   const qr = qrModules(input.url);
   const moduleSize = QR_SYMBOL_POINTS / qr.size;
   const quietZone = QR_QUIET_MODULES * moduleSize;
 
-  const footerTop = drawFooter(page, regular, texts.instruction, input.url);
-  const name = fitSize(bold, encodable(bold, input.siteName), NAME_SIZE, CONTENT_WIDTH);
-  const headline = fitSize(bold, encodable(bold, texts.headline), HEADLINE_SIZE, CONTENT_WIDTH);
+  const footerTop = drawFooter(page, regular, printable(texts.instruction), printable(input.url));
+  const name = fitSize(bold, printable(input.siteName), NAME_SIZE, CONTENT_WIDTH);
+  const headline = fitSize(bold, printable(texts.headline), HEADLINE_SIZE, CONTENT_WIDTH);
   const titlesHeight = bold.heightAtSize(name.size) + GAP + bold.heightAtSize(headline.size);
   // The code with its quiet zone and a gap beyond it on either side comes first; the logo gets what is left.
   const codeBand = QR_SYMBOL_POINTS + 2 * quietZone + 2 * GAP;
@@ -112,12 +114,12 @@ export async function buildPosterPdf(input: PosterInput): Promise<Poster> {
  * top of the URL line.
  */
 function drawFooter(page: PDFPage, font: PDFFont, instruction: string, url: string): number {
-  const lines = wrap(font, encodable(font, instruction), INSTRUCTION_SIZE, CONTENT_WIDTH);
+  const lines = wrap(font, instruction, INSTRUCTION_SIZE, CONTENT_WIDTH);
   const leading = INSTRUCTION_SIZE * 1.3;
   lines.forEach((line, index) =>
     drawCentred(page, line, font, INSTRUCTION_SIZE, MARGIN + (lines.length - 1 - index) * leading),
   );
-  const printed = fitSize(font, encodable(font, url), URL_SIZE, CONTENT_WIDTH);
+  const printed = fitSize(font, url, URL_SIZE, CONTENT_WIDTH);
   const baseline = MARGIN + lines.length * leading + GAP;
   drawCentred(page, printed.text, font, printed.size, baseline);
   return baseline + font.heightAtSize(printed.size);
@@ -222,21 +224,14 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 }
 
 /**
- * Text the font can print. Standard fonts speak WinAnsi only; a letter outside it is printed without its
- * accent when that helps (ř → r, ů → u) and as '?' otherwise, rather than failing the whole poster.
+ * Text the font can print, on one line: DejaVu covers the Latin, Greek and Cyrillic alphabets, so only a
+ * rare letter (an emoji in a club's name) is missing; it is printed without its accent when that helps and
+ * as '?' otherwise, rather than as an empty box.
  */
-export function encodable(font: PDFFont, text: string): string {
-  const canEncode = (value: string) => {
-    try {
-      font.encodeText(value);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+export function printableText(covers: (letter: string) => boolean, text: string): string {
   return Array.from(text.replace(/\s+/g, ' ').trim(), (letter) => {
-    if (canEncode(letter)) return letter;
+    if (covers(letter)) return letter;
     const base = letter.normalize('NFD').replace(/\p{M}/gu, '');
-    return base && canEncode(base) ? base : '?';
+    return base && Array.from(base).every(covers) ? base : '?';
   }).join('');
 }

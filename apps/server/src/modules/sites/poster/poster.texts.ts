@@ -6,12 +6,7 @@ export interface PosterTexts {
   instruction: string;
 }
 
-/**
- * The poster's words in a site's languages. The poster uses the standard Helvetica font, whose WinAnsi
- * encoding lacks several Czech letters (č, ď, ě, ň, ř, ť, ů): the Czech texts are worded with letters it
- * has (á, é, í, ó, ú, ý, š, ž), so they print exactly as written. Text that is not ours (the site's name)
- * falls back letter by letter, see poster.pdf.ts.
- */
+/** The poster's words in a site's languages, printed as written (the poster embeds DejaVu Sans). */
 export const POSTER_TEXTS: Record<SiteLang, PosterTexts> = {
   en: {
     headline: 'Scan to ride',
@@ -26,7 +21,7 @@ export const POSTER_TEXTS: Record<SiteLang, PosterTexts> = {
     instruction: 'Scan QR-koden med kameraet på din telefon for at låse en golfbil op',
   },
   cs: {
-    headline: 'Naskenujte a vyrazte',
+    headline: 'Naskenujte a jeďte',
     instruction: 'Pro odemknutí vozíku naskenujte QR kód fotoaparátem svého telefonu',
   },
 };

@@ -1,20 +1,11 @@
 import type { BookingView, CartView, Role, ServiceView, SiteView } from '@fairway/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from '../../../app/query-client';
-import { NotificationHost } from '../../../components/NotificationHost';
-import { storeTokens } from '../../../lib/auth-tokens';
-import '../../../lib/i18n';
 import { SITE_A } from '../../../test/carts';
-import { fakeAccessToken } from '../../../test/fake-jwt';
-import { installFetchMock, json, type RecordedCall } from '../../../test/fetch-mock';
-import { makeSite } from '../../commands/testing/fixtures';
+import { json, type RecordedCall } from '../../../test/fetch-mock';
+import { renderOperatorPage } from '../../../test/render-operator-page';
 import { realtimeStore } from '../../realtime';
 import { BookingsPage } from '../routes/BookingsPage';
 
 export const BOOKINGS_PATH = '/api/dashboard/bookings';
-const USER_ID = '00000000-0000-4000-8000-0000000000aa';
 
 /** Open every day 07:00–20:00. */
 export const OPEN_ALL_WEEK = Array.from({ length: 7 }, () => ({ openTime: '07:00', closeTime: '20:00' }));
@@ -46,35 +37,26 @@ export function renderBookingsPage({
   services = [],
   routes = {},
 }: BookingsSetup = {}) {
-  storeTokens({ accessToken: fakeAccessToken({ role, sub: USER_ID }), refreshToken: 'refresh' });
   const withQuery =
     (handler: Handler) =>
     (call: RecordedCall): Response | Promise<Response> =>
       handler(call, call.query);
   const list: Handler = typeof bookings === 'function' ? bookings : () => json(bookings);
 
-  const server = installFetchMock({
-    'GET /api/dashboard/sites': () =>
-      json(makeSite({ timezone: 'Europe/Prague', openingHours: OPEN_ALL_WEEK, ...site })),
-    'GET /api/dashboard/auth': () =>
-      json({ _id: USER_ID, email: 'op@example.com', role, sites: [SITE_A], lang: 'en', lastSeen: null }),
-    'GET /api/dashboard/devices': () => json(carts),
-    'GET /api/dashboard/services': () => json(services),
-    [`GET ${BOOKINGS_PATH}`]: withQuery(list),
-    ...Object.fromEntries(Object.entries(routes).map(([route, handler]) => [route, withQuery(handler)])),
-  });
-
   realtimeStore.resetSite(SITE_A);
   realtimeStore.replaceDevices(SITE_A, carts);
 
-  const router = createMemoryRouter([{ path: '/bookings', element: <BookingsPage /> }], {
-    initialEntries: [url],
+  return renderOperatorPage({
+    role,
+    path: '/bookings',
+    element: <BookingsPage />,
+    url,
+    site: { timezone: 'Europe/Prague', openingHours: OPEN_ALL_WEEK, ...site },
+    routes: {
+      'GET /api/dashboard/devices': () => json(carts),
+      'GET /api/dashboard/services': () => json(services),
+      [`GET ${BOOKINGS_PATH}`]: withQuery(list),
+      ...Object.fromEntries(Object.entries(routes).map(([route, handler]) => [route, withQuery(handler)])),
+    },
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationHost />
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...server, router };
 }

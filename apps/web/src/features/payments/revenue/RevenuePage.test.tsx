@@ -127,16 +127,16 @@ describe('RevenuePage', { timeout: 20_000 }, () => {
         ),
     });
     await waitFor(() =>
-      expect(plain(card('Payments').getByTestId('summary-value').textContent)).toBe('1,234'),
+      expect(plain(card('Payments').getByTestId('figure-value').textContent)).toBe('1,234'),
     );
-    expect(plain(card('Gross revenue').getByTestId('summary-value').textContent)).toBe('€2,500.00DKK 100.00');
-    expect(plain(card('Net revenue').getByTestId('summary-value').textContent)).toBe('€2,300.50');
+    expect(plain(card('Gross revenue').getByTestId('figure-value').textContent)).toBe('€2,500.00DKK 100.00');
+    expect(plain(card('Net revenue').getByTestId('figure-value').textContent)).toBe('€2,300.50');
   });
 
   it('shows zero in the site currency for a period without takings', async () => {
     renderRevenuePage();
-    await waitFor(() => expect(card('Payments').getByTestId('summary-value').textContent).toBe('0'));
-    expect(plain(card('Gross revenue').getByTestId('summary-value').textContent)).toBe('€0.00');
+    await waitFor(() => expect(card('Payments').getByTestId('figure-value').textContent).toBe('0'));
+    expect(plain(card('Gross revenue').getByTestId('figure-value').textContent)).toBe('€0.00');
   });
 
   it("asks for the current month by default, from the site's midnight, newest first, 25 a page", async () => {

@@ -1,12 +1,8 @@
 import type { CurrencyAmount, PaymentsPage } from '@fairway/domain';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureCard, FigureCards } from '../../../components/FigureCard';
 import { formatCount, formatMoney } from './revenue-format';
 
 interface RevenueSummaryCardsProps {
@@ -39,49 +35,18 @@ export function RevenueSummaryCards({ summary, stale, failed, siteCurrency }: Re
     if (failed) return t('revenue.summary.unavailable');
     return null;
   };
+  const caption = t('revenue.summary.caption');
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
-        opacity: stale ? 0.6 : 1,
-        transition: 'opacity 150ms',
-      }}
-    >
-      <SummaryCard label={t('revenue.summary.count')}>
+    <FigureCards columns={3} stale={stale}>
+      <FigureCard label={t('revenue.summary.count')} note={caption}>
         {value((data) => formatCount(data.count, locale))}
-      </SummaryCard>
-      <SummaryCard label={t('revenue.summary.gross')}>{value((data) => money(data.gross))}</SummaryCard>
-      <SummaryCard label={t('revenue.summary.net')}>{value((data) => money(data.net))}</SummaryCard>
-    </Box>
-  );
-}
-
-/** One data card: a caption and its figure, or a skeleton of the figure while it loads. */
-function SummaryCard({ label, children }: { label: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  const labelId = useId();
-  const loading = children === null;
-  return (
-    <Card variant="outlined" component="section" aria-labelledby={labelId}>
-      <CardContent>
-        <Stack spacing={0.5}>
-          <Typography id={labelId} component="h2" variant="body2" sx={{ color: 'text.secondary' }}>
-            {label}
-          </Typography>
-          {loading ? (
-            <Skeleton width="60%" height={40} data-testid="summary-loading" />
-          ) : (
-            <Typography component="p" variant="h5" data-testid="summary-value">
-              {children}
-            </Typography>
-          )}
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {t('revenue.summary.caption')}
-          </Typography>
-        </Stack>
-      </CardContent>
-    </Card>
+      </FigureCard>
+      <FigureCard label={t('revenue.summary.gross')} note={caption}>
+        {value((data) => money(data.gross))}
+      </FigureCard>
+      <FigureCard label={t('revenue.summary.net')} note={caption}>
+        {value((data) => money(data.net))}
+      </FigureCard>
+    </FigureCards>
   );
 }

@@ -1,20 +1,10 @@
 import type { Role } from '@fairway/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from '../../../app/query-client';
-import { NotificationHost } from '../../../components/NotificationHost';
-import { storeTokens } from '../../../lib/auth-tokens';
-import '../../../lib/i18n';
-import { SITE_A } from '../../../test/carts';
-import { fakeAccessToken } from '../../../test/fake-jwt';
-import { installFetchMock, json } from '../../../test/fetch-mock';
-import { makeSite } from '../../commands/testing/fixtures';
+import { json, type installFetchMock } from '../../../test/fetch-mock';
+import { renderOperatorPage } from '../../../test/render-operator-page';
 import { UsagePage } from '../UsagePage';
 import { makeRideUsage } from './fixtures';
 
 export const USAGE_PATH = '/api/dashboard/rides/chart';
-const USER_ID = '00000000-0000-4000-8000-0000000000bb';
 
 /** November 2026 in the address, so tests do not depend on today's date. */
 export const NOVEMBER = '/charts/usage?start=2026-11-01&end=2026-11-30';
@@ -39,22 +29,12 @@ export function renderUsagePage({
   usage = () => json(makeRideUsage()),
   routes = {},
 }: UsageSetup = {}) {
-  storeTokens({ accessToken: fakeAccessToken({ role, sub: USER_ID }), refreshToken: 'refresh' });
-  const server = installFetchMock({
-    'GET /api/dashboard/sites': () => json(makeSite({ timezone: 'Europe/London', currency: 'GBP' })),
-    'GET /api/dashboard/auth': () =>
-      json({ _id: USER_ID, email: 'op@example.com', role, sites: [SITE_A], lang: 'en', lastSeen: null }),
-    [`GET ${USAGE_PATH}`]: (call) => usage(call.query),
-    ...routes,
+  return renderOperatorPage({
+    role,
+    path: '/charts/usage',
+    element: <UsagePage />,
+    url,
+    site: { timezone: 'Europe/London', currency: 'GBP' },
+    routes: { [`GET ${USAGE_PATH}`]: (call) => usage(call.query), ...routes },
   });
-  const router = createMemoryRouter([{ path: '/charts/usage', element: <UsagePage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationHost />
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...server, router };
 }

@@ -11,8 +11,10 @@ import {
   SERVICE_18,
   SERVICE_9,
   SESSION,
+  SITE,
 } from '../../test/fixtures';
 import { currentUrl, renderRideAt, resetRideAroundEachTest } from '../../test/render';
+import { makePublicSite } from '../../portal/portal-fixtures';
 
 resetRideAroundEachTest();
 
@@ -148,8 +150,10 @@ describe('loading, errors, unknown carts', () => {
     await screen.findByRole('heading', { name: 'Cart 7' });
   });
 
-  it('/unlock/:id goes to the cart page', async () => {
-    serveCart(makeGuestCart());
+  it('/unlock/:id goes to the cart page on a scan-to-ride club', async () => {
+    serveCart(makeGuestCart(), {
+      [`GET /api/guest/sites/${SITE}`]: () => json(makePublicSite({ scanToRideToggle: true })),
+    });
     renderRideAt(`/unlock/${DEVICE}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cart 7' })).toBeTruthy();
     expect(currentUrl()).toBe(HOME);

@@ -32,6 +32,7 @@ import {
   validateCheckout,
   type CheckoutField,
 } from './checkout-form';
+import type { BookingSaleQuery } from './RateList';
 
 const fieldId = (field: CheckoutField) => `checkout-${field}`;
 
@@ -44,11 +45,14 @@ export function DetailsStep({
   rate,
   unlockFee,
   serviceId,
+  booking,
 }: {
   cart: GuestCartView;
   rate: RateView;
   unlockFee: number;
   serviceId: string | undefined;
+  /** paying for this booking (issue 18) rather than a ride now */
+  booking?: BookingSaleQuery;
 }) {
   const { t, locale } = useI18n();
   const [values, setValues] = useState<CheckoutDetails>(() => readCheckoutDetails());
@@ -85,7 +89,8 @@ export function DetailsStep({
         name: `${details.firstName} ${details.lastName}`,
         email: details.email,
         deviceId: cart._id,
-        ...checkoutReturnUrls(window.location.origin, cart._id, serviceId),
+        ...(booking?.bookingId ? { bookingId: booking.bookingId } : {}),
+        ...checkoutReturnUrls(window.location.origin, cart._id, serviceId, booking?.bookingId),
       });
       savePendingPayment({ paymentId: answer.paymentId, deviceId: cart._id });
       // The page is leaving for the provider's checkout: the button stays busy.
@@ -252,7 +257,7 @@ export function DetailsStep({
         <Button type="submit" variant="contained" size="large" fullWidth loading={busy}>
           {t('details.pay', { total: money(total) })}
         </Button>
-        <Button variant="text" {...linkProps(ridePaths.prices(cart._id, { serviceId }))}>
+        <Button variant="text" {...linkProps(ridePaths.prices(cart._id, { serviceId, ...booking }))}>
           {t('details.otherPrice')}
         </Button>
       </Stack>

@@ -1,12 +1,14 @@
 import type { RatesAnswer } from '@fairway/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFetchMock, json, type RecordedCall } from '../../../test/fetch-mock';
 import { readCheckoutDetails, readPendingPayment, saveCheckoutDetails } from '../../lib/ride-storage';
 import { DEVICE, makeGuestCart, makeRate, PAYMENT, SERVICE_18, SITE } from '../../test/fixtures';
 import { currentUrl, renderRideAt, resetRideAroundEachTest } from '../../test/render';
 
 resetRideAroundEachTest();
+// The page is a lazy chunk: load it once up front so the first test's wait does not pay for its compilation.
+beforeAll(() => import('./PricesPage'), 30_000);
 
 const RATES = `/api/guest/sites/${SITE}/rates`;
 const CHECKOUT = '/api/guest/stripe/generate-checkout-session';

@@ -5,11 +5,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RateView } from '@fairway/domain';
-import { useI18n } from '../../i18n/I18nProvider';
+import { bookingMessages } from '../../booking/locales';
+import { useI18n, useNamespace } from '../../i18n/I18nProvider';
 import { formatMinutes, weekdayName } from '../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { linkProps } from '../../router/navigation';
-import { ridePaths } from '../../router/routes';
+import { ridePaths, type PricesQuery } from '../../router/routes';
+
+/** The booking a price list sells (its id and code), kept in every address of the flow. */
+export type BookingSaleQuery = Pick<PricesQuery, 'bookingId' | 'reservationCode'>;
 
 /** Monday first, as the clubs' week is written. */
 const weekOrder = (day: number) => (day + 6) % 7;
@@ -27,11 +31,13 @@ export function RateList({
   serviceId,
   rates,
   unlockFee,
+  booking,
 }: {
   deviceId: string;
   serviceId: string | undefined;
   rates: RateView[];
   unlockFee: number;
+  booking?: BookingSaleQuery;
 }) {
   const { t } = useI18n();
   const special = rates.filter((rate) => rate.range.enabled);
@@ -45,10 +51,14 @@ export function RateList({
   return (
     <Stack spacing={3}>
       {special.length > 0 && (
-        <RateGroup title={t('prices.special')} {...{ deviceId, serviceId, unlockFee }} rates={special} />
+        <RateGroup
+          title={t('prices.special')}
+          {...{ deviceId, serviceId, unlockFee, booking }}
+          rates={special}
+        />
       )}
       {daily.length > 0 && (
-        <RateGroup title={t('prices.daily')} {...{ deviceId, serviceId, unlockFee }} rates={daily} />
+        <RateGroup title={t('prices.daily')} {...{ deviceId, serviceId, unlockFee, booking }} rates={daily} />
       )}
     </Stack>
   );
@@ -63,6 +73,7 @@ function RateGroup({
   serviceId: string | undefined;
   rates: RateView[];
   unlockFee: number;
+  booking?: BookingSaleQuery;
 }) {
   return (
     <Box component="section">
@@ -83,13 +94,16 @@ function RateCard({
   deviceId,
   serviceId,
   unlockFee,
+  booking,
 }: {
   rate: RateView;
   deviceId: string;
   serviceId: string | undefined;
   unlockFee: number;
+  booking?: BookingSaleQuery;
 }) {
   const { t, locale } = useI18n();
+  const bt = useNamespace(bookingMessages);
   const hours = availableTimesText(rate, locale);
   const headingId = `rate-${rate._id}`;
   return (
@@ -118,7 +132,7 @@ function RateCard({
         </Box>
         {!rate.availableNow && (
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {t('prices.notAvailableNow')}
+            {booking ? bt('payment.notAtBookingTime') : t('prices.notAvailableNow')}
           </Typography>
         )}
         {hours && <Typography variant="body2">{t('prices.availableAt', { times: hours })}</Typography>}
@@ -127,7 +141,7 @@ function RateCard({
             variant="contained"
             fullWidth
             aria-label={t('prices.chooseRate', { name: rate.name })}
-            {...linkProps(ridePaths.prices(deviceId, { serviceId, rate: rate._id }))}
+            {...linkProps(ridePaths.prices(deviceId, { serviceId, ...booking, rate: rate._id }))}
           >
             {t('prices.choose')}
           </Button>

@@ -1,21 +1,11 @@
 import type { Role, SiteView } from '@fairway/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from '../../../../app/query-client';
-import { NotificationHost } from '../../../../components/NotificationHost';
-import { storeTokens } from '../../../../lib/auth-tokens';
-import '../../../../lib/i18n';
-import { SITE_A } from '../../../../test/carts';
-import { fakeAccessToken } from '../../../../test/fake-jwt';
-import { installFetchMock, json, type RecordedCall } from '../../../../test/fetch-mock';
-import { makeSite } from '../../../commands/testing/fixtures';
+import { json, type installFetchMock, type RecordedCall } from '../../../../test/fetch-mock';
+import { renderOperatorPage } from '../../../../test/render-operator-page';
 import { RevenuePage } from '../RevenuePage';
 import { makeBalance, makePaymentsPage } from './fixtures';
 
 export const PAYMENTS_PATH = '/api/dashboard/payments';
 export const BALANCE_PATH = '/api/dashboard/payments/balance';
-const USER_ID = '00000000-0000-4000-8000-0000000000aa';
 
 /** November 2026 in the address, so tests do not depend on today's date. */
 export const NOVEMBER = '/charts/revenue?start=2026-11-01&end=2026-11-30';
@@ -44,27 +34,20 @@ export function renderRevenuePage({
   balance = () => json(makeBalance()),
   routes = {},
 }: RevenueSetup = {}) {
-  storeTokens({ accessToken: fakeAccessToken({ role, sub: USER_ID }), refreshToken: 'refresh' });
-  const server = installFetchMock({
-    'GET /api/dashboard/sites': () => json(makeSite({ timezone: 'Europe/Prague', currency: 'EUR', ...site })),
-    'GET /api/dashboard/auth': () =>
-      json({ _id: USER_ID, email: 'op@example.com', role, sites: [SITE_A], lang: 'en', lastSeen: null }),
-    [`GET ${PAYMENTS_PATH}`]: (call) => payments(call, call.query),
-    [`GET ${BALANCE_PATH}`]: balance,
-    ...routes,
+  const server = renderOperatorPage({
+    role,
+    path: '/charts/revenue',
+    element: <RevenuePage />,
+    url,
+    site: { timezone: 'Europe/Prague', currency: 'EUR', ...site },
+    routes: {
+      [`GET ${PAYMENTS_PATH}`]: (call) => payments(call, call.query),
+      [`GET ${BALANCE_PATH}`]: balance,
+      ...routes,
+    },
   });
-  const router = createMemoryRouter([{ path: '/charts/revenue', element: <RevenuePage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationHost />
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
   return {
     ...server,
-    router,
     /** the query of every GET /payments so far, oldest first */
     get paymentQueries() {
       return server.queriesTo(PAYMENTS_PATH);

@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBody,
+  guestAvailableCarts,
+  guestBookingCodeQuery,
+  guestBookingMoveBody,
+  guestBookingRef,
+  guestBookingRetrieveQuery,
+  guestBookingToggleBody,
+  guestBookingUnlockBody,
+  guestBookingView,
+  guestUnlockAnswer,
+  id,
+  rateLimitedBody,
+} from '@fairway/domain';
+import type { AppContext } from '../../context';
+import { declareAccess } from '../../plugins/route-access';
+import { limitCodeMisses } from './code-try-limit';
+
+const errors = {
+  400: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  429: rateLimitedBody,
+  /** the cart did not answer a lock or unlock of the booking's ride (cartDidNotAnswer) */
+  504: errorBody,
+};
+const READS = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+const ACTIONS = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const params = z.object({ id });
+
+type RetrieveRequest = FastifyRequest<{ Querystring: { siteId: string; code: string } }>;
+type ReadRequest = FastifyRequest<{ Params: { id: string }; Querystring: { code: string } }>;
+type ActionRequest = FastifyRequest<{ Params: { id: string }; Body: { code: string } }>;
+
+const NOT_FOUND =
+  '404 bookingNotFound for an unknown booking and for a wrong code alike (ids cannot be probed). ' +
+  '429 rateLimited with `retryAfter` after too many wrong codes on the booking.';
+
+/**
+ * /api/guest/bookings — the guest booking page (spec §2 Booking page, §7 Guest; issue 18). Every call
+ * carries the booking's code (query for reads, body otherwise); a wrong one counts as a try on the booking
+ * (the portal's lookup: on the club), rate limited per address, target and code like the cart and key codes.
+ */
+export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  declareAccess(app, 'public');
+  const { guestBookings } = ctx;
+  const tags = ['guest'];
+  const codeTry = (bookingId: string, code: string) => ({ target: `booking:${bookingId}`, code });
+  // Only a code that names no booking counts as a try: the page sends the right one with every call.
+  const misses = <R extends FastifyRequest>(attemptOf: (request: R) => { target: string; code: string }) =>
+    limitCodeMisses(ctx.codeAttempts, 'bookingNotFound', attemptOf);
+
+  app.get(
+    '/bookings/retrieve',
+    {
+      config: READS,
+      schema: {
+        tags,
+        description:
+          "The portal's booking-code card: the club's live booking with this code (404 bookingNotFound; " +
+          'maintenance blocks have none). 429 rateLimited after too many wrong codes at the club.',
+        querystring: guestBookingRetrieveQuery,
+        response: { 200: guestBookingRef, ...errors },
+      },
+      ...misses((request: RetrieveRequest) => ({
+        target: `site:${request.query.siteId}`,
+        code: request.query.code,
+      })),
+    },
+    (request) => guestBookings.retrieve(request.query.siteId, request.query.code),
+  );
+
+  app.get(
+    '/bookings/:id',
+    {
+      config: READS,
+      schema: {
+        tags,
+        description: `The booking page: times, names, note and its state (expired, active, prePaid, paymentRequired). ${NOT_FOUND}`,
+        params,
+        querystring: guestBookingCodeQuery,
+        response: { 200: guestBookingView, ...errors },
+      },
+      ...misses((request: ReadRequest) => codeTry(request.params.id, request.query.code)),
+    },
+    (request) => guestBookings.view(request.params.id, request.query.code),
+  );
+
+  app.post(
+    '/bookings/:id/unlock',
+    {
+      config: ACTIONS,
+      schema: {
+        tags,
+        description:
+          "Opens the booking's ride (type 'booking') and sends the cart its unlock; the session is the ride id. " +
+          'A booking whose ride is open answers that ride (resumed if paused), so a repeat opens nothing. ' +
+          '409 bookingNotYet (the message says from when), bookingExpired, paymentRequired, notActive ' +
+          '(cancelled), alreadyUnlocked (ridden and ended), or the cart status (IN_USE, OFFLINE, …). ' +
+          NOT_FOUND,
+        params,
+        body: guestBookingUnlockBody,
+        response: { 200: guestUnlockAnswer, ...errors },
+      },
+      ...misses((request: ActionRequest) => codeTry(request.params.id, request.body.code)),
+    },
+    (request) => guestBookings.unlock(request.params.id, request.body.code),
+  );
+
+  app.post(
+    '/bookings/:id/toggle-lock',
+    {
+      config: ACTIONS,
+      schema: {
+        tags,
+        description:
+          "'locked' pauses the booking's ride (the cart locks), 'unlocked' resumes it; answers the booking " +
+          'page. 409 notActive (no open ride, or not yet confirmed by the cart), alreadyLocked, ' +
+          `alreadyUnlocked; 504 cartDidNotAnswer. ${NOT_FOUND}`,
+        params,
+        body: guestBookingToggleBody,
+        response: { 200: guestBookingView, ...errors },
+      },
+      ...misses((request: ActionRequest) => codeTry(request.params.id, request.body.code)),
+    },
+    (request) => guestBookings.toggleLock(request.params.id, request.body.code, request.body.lockStatus),
+  );
+
+  app.get(
+    '/bookings/:id/available-carts',
+    {
+      config: READS,
+      schema: {
+        tags,
+        description:
+          "'Problem with cart?': carts in service and free for the booking's range, except its own (once " +
+          'it has started, only online carts without a ride). 403 bookingLocked (booking integration), ' +
+          `409 alreadyUnlocked, bookingExpired. ${NOT_FOUND}`,
+        params,
+        querystring: guestBookingCodeQuery,
+        response: { 200: guestAvailableCarts, ...errors },
+      },
+      ...misses((request: ReadRequest) => codeTry(request.params.id, request.query.code)),
+    },
+    (request) => guestBookings.availableCarts(request.params.id, request.query.code),
+  );
+
+  app.patch(
+    '/bookings/:id',
+    {
+      config: ACTIONS,
+      schema: {
+        tags,
+        description:
+          'Moves the booking to another cart of its club, checked as a staff edit: 403 bookingLocked, 409 ' +
+          'alreadyUnlocked, bookingExpired, overlap, outOfService, 404 cartNotFound (not a cart of the ' +
+          `club). Answers the booking page. ${NOT_FOUND}`,
+        params,
+        body: guestBookingMoveBody,
+        response: { 200: guestBookingView, ...errors },
+      },
+      ...misses((request: ActionRequest) => codeTry(request.params.id, request.body.code)),
+    },
+    (request) => guestBookings.move(request.params.id, request.body.code, request.body.device),
+  );
+}

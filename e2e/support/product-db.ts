@@ -1,0 +1,41 @@
+import pg from 'pg';
+
+/**
+ * The running product's own database (the embedded server `playwright.config.ts` starts), for the few
+ * states a test cannot reach through the product in reasonable time: a booking whose unlock window opens
+ * in seconds, not at the next 5-minute step. Used sparingly, and only to move times.
+ */
+const url =
+  process.env.DATABASE_URL ??
+  `postgres://postgres:fairway-embedded@127.0.0.1:${process.env.E2E_PG_PORT ?? '5487'}/fairway`;
+
+export async function onProductDb<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Moves a booking so it starts `startInMs` from now and lasts `lengthMs` (its blocked range follows). */
+export async function moveBookingStart(
+  bookingId: string,
+  startInMs: number,
+  lengthMs: number,
+): Promise<void> {
+  await onProductDb(async (client) => {
+    const moved = await client.query(
+      // The turnaround after the end (blocked_until − end) is kept as it was.
+      `update bookings
+          set "start" = now() + make_interval(secs => $2::float / 1000),
+              "end" = now() + make_interval(secs => ($2::float + $3::float) / 1000),
+              blocked_until = now() + make_interval(secs => ($2::float + $3::float) / 1000)
+                + (blocked_until - "end")
+        where id = $1`,
+      [bookingId, startInMs, lengthMs],
+    );
+    if (moved.rowCount !== 1) throw new Error(`no booking ${bookingId}`);
+  });
+}
