@@ -10,8 +10,17 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
  */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function tokenMatches(token: string, hash: string): boolean {
-  const a = Buffer.from(hashToken(token), 'hex');
-  const b = Buffer.from(hash, 'hex');
+/** Equal bytes, compared in time that does not depend on how much of them matched. */
+function bytesEqual(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+export const tokenMatches = (token: string, hash: string): boolean =>
+  bytesEqual(Buffer.from(hashToken(token), 'hex'), Buffer.from(hash, 'hex'));
+
+/**
+ * A typed code (a cart's, a booking's) equals the stored one, compared in constant time: the code is the
+ * guest's only secret. Nothing stored (null) matches nothing.
+ */
+export const codeMatches = (given: string, stored: string | null): boolean =>
+  stored !== null && bytesEqual(Buffer.from(given), Buffer.from(stored));

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBody,
   guestAvailableCarts,
   guestBookingCodeQuery,
   guestBookingMoveBody,
@@ -13,23 +12,12 @@ import {
   guestBookingView,
   guestUnlockAnswer,
   id,
-  rateLimitedBody,
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { declareAccess } from '../../plugins/route-access';
+import { GUEST_ACTIONS, GUEST_ERRORS, GUEST_READS } from './guest-route-options';
 import { limitCodeMisses } from './code-try-limit';
 
-const errors = {
-  400: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  429: rateLimitedBody,
-  /** the cart did not answer a lock or unlock of the booking's ride (cartDidNotAnswer) */
-  504: errorBody,
-};
-const READS = { rateLimit: { max: 120, timeWindow: '1 minute' } };
-const ACTIONS = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 const params = z.object({ id });
 
 type RetrieveRequest = FastifyRequest<{ Querystring: { siteId: string; code: string } }>;
@@ -58,14 +46,14 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
   app.get(
     '/bookings/retrieve',
     {
-      config: READS,
+      config: GUEST_READS,
       schema: {
         tags,
         description:
           "The portal's booking-code card: the club's live booking with this code (404 bookingNotFound; " +
           'maintenance blocks have none). 429 rateLimited after too many wrong codes at the club.',
         querystring: guestBookingRetrieveQuery,
-        response: { 200: guestBookingRef, ...errors },
+        response: { 200: guestBookingRef, ...GUEST_ERRORS },
       },
       ...misses((request: RetrieveRequest) => ({
         target: `site:${request.query.siteId}`,
@@ -78,13 +66,13 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
   app.get(
     '/bookings/:id',
     {
-      config: READS,
+      config: GUEST_READS,
       schema: {
         tags,
         description: `The booking page: times, names, note and its state (expired, active, prePaid, paymentRequired). ${NOT_FOUND}`,
         params,
         querystring: guestBookingCodeQuery,
-        response: { 200: guestBookingView, ...errors },
+        response: { 200: guestBookingView, ...GUEST_ERRORS },
       },
       ...misses((request: ReadRequest) => codeTry(request.params.id, request.query.code)),
     },
@@ -94,7 +82,7 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
   app.post(
     '/bookings/:id/unlock',
     {
-      config: ACTIONS,
+      config: GUEST_ACTIONS,
       schema: {
         tags,
         description:
@@ -105,7 +93,7 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
           NOT_FOUND,
         params,
         body: guestBookingUnlockBody,
-        response: { 200: guestUnlockAnswer, ...errors },
+        response: { 200: guestUnlockAnswer, ...GUEST_ERRORS },
       },
       ...misses((request: ActionRequest) => codeTry(request.params.id, request.body.code)),
     },
@@ -115,7 +103,7 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
   app.post(
     '/bookings/:id/toggle-lock',
     {
-      config: ACTIONS,
+      config: GUEST_ACTIONS,
       schema: {
         tags,
         description:
@@ -124,7 +112,7 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
           `alreadyUnlocked; 504 cartDidNotAnswer. ${NOT_FOUND}`,
         params,
         body: guestBookingToggleBody,
-        response: { 200: guestBookingView, ...errors },
+        response: { 200: guestBookingView, ...GUEST_ERRORS },
       },
       ...misses((request: ActionRequest) => codeTry(request.params.id, request.body.code)),
     },
@@ -134,7 +122,7 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
   app.get(
     '/bookings/:id/available-carts',
     {
-      config: READS,
+      config: GUEST_READS,
       schema: {
         tags,
         description:
@@ -143,7 +131,7 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
           `409 alreadyUnlocked, bookingExpired. ${NOT_FOUND}`,
         params,
         querystring: guestBookingCodeQuery,
-        response: { 200: guestAvailableCarts, ...errors },
+        response: { 200: guestAvailableCarts, ...GUEST_ERRORS },
       },
       ...misses((request: ReadRequest) => codeTry(request.params.id, request.query.code)),
     },
@@ -153,7 +141,7 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
   app.patch(
     '/bookings/:id',
     {
-      config: ACTIONS,
+      config: GUEST_ACTIONS,
       schema: {
         tags,
         description:
@@ -162,7 +150,7 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
           `club). Answers the booking page. ${NOT_FOUND}`,
         params,
         body: guestBookingMoveBody,
-        response: { 200: guestBookingView, ...errors },
+        response: { 200: guestBookingView, ...GUEST_ERRORS },
       },
       ...misses((request: ActionRequest) => codeTry(request.params.id, request.body.code)),
     },

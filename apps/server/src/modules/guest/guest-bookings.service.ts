@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   bookingLocked,
   bookingNeedsPayment,
@@ -11,6 +10,7 @@ import {
   type GuestLockStatus,
 } from '@fairway/domain';
 import { HttpError, conflict, forbidden } from '../../lib/errors';
+import { codeMatches } from '../../lib/tokens';
 import type { BookingAvailabilityService } from '../bookings/booking-availability.service';
 import type { BookingsService } from '../bookings/bookings.service';
 import { toCartView } from '../devices/devices.presenter';
@@ -24,14 +24,6 @@ const GUEST: RideActor = { kind: 'guest' };
  * by trying them (the code is the only secret; the id is in the page's address).
  */
 const bookingNotFound = () => new HttpError(404, 'Booking not found', 'bookingNotFound');
-
-/** Whether the code typed equals the booking's, in time that does not depend on how much of it matched. */
-export function codeMatches(stored: string | null, given: string): boolean {
-  if (stored === null) return false;
-  const a = Buffer.from(stored);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Statuses the guest no longer sees: a deleted (cancelled) or failed booking is gone for its guest. */
 const GONE = new Set(['cancelled', 'failed']);
@@ -139,7 +131,7 @@ export class GuestBookingsService {
 
   private async held(id: string, code: string): Promise<GuestBooking> {
     const found = await this.repo.find(id);
-    if (!found || !codeMatches(found.booking.code, code)) throw bookingNotFound();
+    if (!found || !codeMatches(code, found.booking.code)) throw bookingNotFound();
     return found;
   }
 

@@ -20,7 +20,7 @@ import { rides } from '../../db/tables/rides';
 import { prices, services } from '../../db/tables/services';
 import { sites } from '../../db/tables/sites';
 import { createPaymentSite, payWith, type PaymentSite } from '../payments/payments.test-support';
-import { insertCart, insertRide, ridesOfCart } from './guest-rides.test-support';
+import { insertBooking, insertCart, insertRide, ridesOfCart } from './guest-rides.test-support';
 
 /**
  * Issue 18 (server): the guest booking page through /api/guest/bookings on a club of its own — finding a
@@ -83,38 +83,21 @@ const guest = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) 
     ...(payload ? { payload } : {}),
   });
 
-/** Codes unique within the club (its live bookings may not share one). */
-let codes = 0;
-const nextCode = () => String(300_000 + ++codes);
-
 /** A live, pre-paid booking of the cart from `fromMin` to `toMin` minutes around now. */
-async function book(
+const book = (
   deviceId: string,
   fromMin: number,
   toMin: number,
   values: Partial<typeof bookings.$inferInsert> = {},
-) {
-  const start = new Date(Date.now() + fromMin * MIN);
-  const end = new Date(Date.now() + toMin * MIN);
-  const [row] = await rt.ctx.db
-    .insert(bookings)
-    .values({
-      siteId: club.siteId,
-      deviceId,
-      start,
-      end,
-      blockedUntil: end,
-      code: nextCode(),
-      name: 'Gina Guest',
-      email: 'gina@example.org',
-      note: 'Cart 7 is by the pro shop',
-      serviceId,
-      prePaid: true,
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+) =>
+  insertBooking(rt, { siteId: club.siteId, deviceId }, fromMin, toMin, {
+    name: 'Gina Guest',
+    email: 'gina@example.org',
+    note: 'Cart 7 is by the pro shop',
+    serviceId,
+    prePaid: true,
+    ...values,
+  });
 type Booking = Awaited<ReturnType<typeof book>>;
 
 const view = (booking: Pick<Booking, 'id' | 'code'>) =>

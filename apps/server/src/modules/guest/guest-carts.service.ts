@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   GUEST_RIDE_REFUSALS,
   availableAt,
@@ -10,6 +9,7 @@ import {
   type RatesAnswer,
 } from '@fairway/domain';
 import { HttpError, notFound } from '../../lib/errors';
+import { codeMatches } from '../../lib/tokens';
 import { toCartView } from '../devices/devices.presenter';
 import type { RideLifecycleService } from '../rides/ride-lifecycle.service';
 import type { GuestKeysService } from './guest-keys.service';
@@ -17,14 +17,6 @@ import type { SitesRepository } from '../sites/sites.repository';
 import type { GuestCart, GuestCartsRepository } from './guest-carts.repository';
 
 const cartNotFound = () => new HttpError(404, 'Cart not found', 'cartNotFound');
-
-/** Equal codes, compared in constant time (the code is the cart's only secret). */
-function sameCode(given: string, expected: string | null): boolean {
-  if (expected === null) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * The guest's cart page (spec §2 Guest ride flow, §4 Guest cart status): what the cart and its club show a
@@ -104,7 +96,7 @@ export class GuestCartsService {
   async unlockWithCode(deviceId: string, body: GuestCodeUnlockBody): Promise<{ session: string }> {
     const { device, site } = await this.findCart(deviceId);
     const { code, name, email } = body.rideData;
-    if (sameCode(code, device.lockCode)) {
+    if (codeMatches(code, device.lockCode)) {
       const ride = await this.lifecycle.openByUnlock({
         deviceId: device.id,
         type: 'code',

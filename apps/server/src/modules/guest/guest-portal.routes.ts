@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBody,
   guestBookingBody,
   guestBookingCreated,
   guestKeyCarts,
@@ -14,21 +13,15 @@ import {
   guestToggleLockAnswer,
   guestToggleLockBody,
   id,
-  rateLimitedBody,
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { declareAccess } from '../../plugins/route-access';
+import { GUEST_ACTIONS, GUEST_ERRORS, GUEST_READS } from './guest-route-options';
 import { limitCodeMisses } from './code-try-limit';
 
 type SiteCodeRequest = FastifyRequest<{ Params: { siteId: string }; Querystring: { code: string } }>;
 type BookingRequest = FastifyRequest<{ Body: { siteId: string; code: string } }>;
 type ToggleRequest = FastifyRequest<{ Params: { id: string }; Body: { code: string } }>;
-
-const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: rateLimitedBody };
-/** Reads a phone makes while a page is open (the master page polls the carts after a lock toggle). */
-const READS = { rateLimit: { max: 120, timeWindow: '1 minute' } };
-/** Taps: a booking or a lock toggle. */
-const ACTIONS = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
  * /api/guest — the site portal's virtual-key booking form and master-key page (spec §2 Guest site portal,
@@ -50,7 +43,7 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
   app.get(
     '/sites/:siteId/key-services',
     {
-      config: READS,
+      config: GUEST_READS,
       schema: {
         tags,
         description:
@@ -59,7 +52,7 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
           'with the domain rule. 404 keyNotFound, 403 keyDisabled/keyExpired, 429 rateLimited.',
         params: siteParams,
         querystring: guestKeyServicesQuery,
-        response: { 200: guestKeyServices, ...errors },
+        response: { 200: guestKeyServices, ...GUEST_ERRORS },
       },
       ...misses((request: SiteCodeRequest) => ({
         target: `site:${request.params.siteId}`,
@@ -72,7 +65,7 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
   app.get(
     '/sites/:siteId/key-carts',
     {
-      config: READS,
+      config: GUEST_READS,
       schema: {
         tags,
         description:
@@ -81,7 +74,7 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
           'number. 404 keyNotFound/serviceNotFound, 403 keyDisabled/keyExpired, 429 rateLimited.',
         params: siteParams,
         querystring: guestKeyCartsQuery,
-        response: { 200: guestKeyCarts, ...errors },
+        response: { 200: guestKeyCarts, ...GUEST_ERRORS },
       },
       ...misses((request: SiteCodeRequest) => ({
         target: `site:${request.params.siteId}`,
@@ -94,7 +87,7 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
   app.post(
     '/bookings',
     {
-      config: ACTIONS,
+      config: GUEST_ACTIONS,
       schema: {
         tags,
         description:
@@ -104,7 +97,7 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
           'keyExpired, notAllowedForCart, insufficientCredits, bookingLocked; 404 keyNotFound, serviceNotFound, ' +
           'cartNotFound; 409 priceNotApplicable, overlap, outOfService, IN_USE, SITE_CLOSED.',
         body: guestBookingBody,
-        response: { 201: guestBookingCreated, ...errors },
+        response: { 201: guestBookingCreated, ...GUEST_ERRORS },
       },
       ...misses((request: BookingRequest) => ({
         target: `site:${request.body.siteId}`,
@@ -117,7 +110,7 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
   app.get(
     '/sites/:siteId/master-carts',
     {
-      config: READS,
+      config: GUEST_READS,
       schema: {
         tags,
         description:
@@ -125,7 +118,7 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
           'code is 404 keyNotFound). 403 keyDisabled/keyExpired, 429 rateLimited.',
         params: siteParams,
         querystring: guestMasterCartsQuery,
-        response: { 200: guestMasterCarts, ...errors },
+        response: { 200: guestMasterCarts, ...GUEST_ERRORS },
       },
       ...misses((request: SiteCodeRequest) => ({
         target: `site:${request.params.siteId}`,
@@ -138,7 +131,7 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
   app.post(
     '/devices/:id/toggle-lock',
     {
-      config: ACTIONS,
+      config: GUEST_ACTIONS,
       schema: {
         tags,
         description:
@@ -147,7 +140,7 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
           'OFFLINE, KEYMODE, alreadyLocked, alreadyUnlocked; 404 keyNotFound/cartNotFound; 429 rateLimited.',
         params: z.object({ id }),
         body: guestToggleLockBody,
-        response: { 200: guestToggleLockAnswer, ...errors },
+        response: { 200: guestToggleLockAnswer, ...GUEST_ERRORS },
       },
       ...misses((request: ToggleRequest) => ({
         target: `cart:${request.params.id}`,

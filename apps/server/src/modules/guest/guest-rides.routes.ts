@@ -2,33 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBody,
   guestCartView,
   guestCodeUnlockBody,
   guestRideView,
   guestUnlockAnswer,
   id,
-  rateLimitedBody,
   ratesAnswer,
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { limitCodeTry } from './code-try-limit';
 import { GUEST_RIDE_ACTIONS } from './guest-sessions.service';
 import { declareAccess } from '../../plugins/route-access';
-
-const errors = {
-  400: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  429: rateLimitedBody,
-  /** the cart did not answer a pause's lock or a resume's unlock (cartDidNotAnswer) */
-  504: errorBody,
-};
-/** Reads a phone makes while a page is open (the ride page polls every 2 s without its socket). */
-const READS = { rateLimit: { max: 120, timeWindow: '1 minute' } };
-/** What a guest does with their ride: a few taps a round. */
-const ACTIONS = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+import { GUEST_ACTIONS, GUEST_ERRORS, GUEST_READS } from './guest-route-options';
 
 /** The guest's ride id (session): any text, since an unknown one is answered as not found, not invalid. */
 const sessionParams = z.object({ sessionId: z.string().max(100) });
@@ -54,14 +39,14 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
   app.get(
     '/devices/:id',
     {
-      config: READS,
+      config: GUEST_READS,
       schema: {
         tags,
         description:
           'The cart page: cart, club, battery, the §4 guest status (AVAILABLE, IN_USE, …) and the services ' +
           'a guest can pay for. 404 for unknown carts and carts not yet at a club.',
         params: z.object({ id }),
-        response: { 200: guestCartView, ...errors },
+        response: { 200: guestCartView, ...GUEST_ERRORS },
       },
     },
     (request) => carts.cartView(request.params.id),
@@ -70,7 +55,7 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
   app.get(
     '/sites/:siteId/rates',
     {
-      config: READS,
+      config: GUEST_READS,
       schema: {
         tags,
         description:
@@ -78,7 +63,7 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
           'each saying whether it can be bought now; plus the unlock fee checkout adds.',
         params: z.object({ siteId: id }),
         querystring: z.object({ serviceId: id.optional() }),
-        response: { 200: ratesAnswer, ...errors },
+        response: { 200: ratesAnswer, ...GUEST_ERRORS },
       },
     },
     (request) => carts.rates(request.params.siteId, request.query.serviceId),
@@ -100,7 +85,7 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
           'one cart from one address, or too many on the cart or from the address.',
         params: z.object({ deviceId: id }),
         body: guestCodeUnlockBody,
-        response: { 200: guestUnlockAnswer, ...errors },
+        response: { 200: guestUnlockAnswer, ...GUEST_ERRORS },
       },
       preHandler: (request) =>
         limitCodeTry(ctx.codeAttempts, request, {
@@ -114,7 +99,7 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
   app.get(
     '/rides/:sessionId',
     {
-      config: READS,
+      config: GUEST_READS,
       schema: {
         tags,
         description:
@@ -122,7 +107,7 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
           '`expand=rate` is accepted for older pages; the service and price are always included.',
         params: sessionParams,
         querystring: z.object({ expand: z.string().max(50).optional() }),
-        response: { 200: guestRideView, ...errors },
+        response: { 200: guestRideView, ...GUEST_ERRORS },
       },
     },
     (request) => sessions.view(request.params.sessionId),
@@ -132,12 +117,12 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
     app.post(
       `/rides/:sessionId/${action}`,
       {
-        config: ACTIONS,
+        config: GUEST_ACTIONS,
         schema: {
           tags,
           description: `${ACTION_TEXT[action]} Answers the ride as the guest sees it.`,
           params: sessionParams,
-          response: { 200: guestRideView, ...errors },
+          response: { 200: guestRideView, ...GUEST_ERRORS },
         },
       },
       (request) => sessions.act(request.params.sessionId, action),

@@ -12,6 +12,7 @@ import { devices, positions } from '../../db/tables/devices';
 import type { DeviceRow } from '../../db/tables/devices';
 import { tokenFor } from '../members/members.test-support';
 import type { RideRow } from '../rides/rides.repository';
+import { bookings } from '../../db/tables/bookings';
 import { rides } from '../../db/tables/rides';
 import { prices, services } from '../../db/tables/services';
 import { sites } from '../../db/tables/sites';
@@ -147,3 +148,34 @@ export const rideRow = async (rt: Runtime, rideId: string): Promise<RideRow | un
 
 export const ridesOfCart = (rt: Runtime, deviceId: string): Promise<RideRow[]> =>
   rt.ctx.db.select().from(rides).where(eq(rides.deviceId, deviceId));
+
+/** Codes unique among the bookings these tests write (a club's live bookings may not share one). */
+let bookingCodes = 0;
+
+/**
+ * A live booking of the cart from `fromMin` to `toMin` minutes around now, written straight into the
+ * database (no turnaround); `values` overrides any field (a maintenance block, a code, a status …).
+ */
+export async function insertBooking(
+  rt: Runtime,
+  cart: { siteId: string; deviceId: string },
+  fromMin: number,
+  toMin: number,
+  values: Partial<typeof bookings.$inferInsert> = {},
+) {
+  const start = new Date(Date.now() + fromMin * 60_000);
+  const end = new Date(Date.now() + toMin * 60_000);
+  const [row] = await rt.ctx.db
+    .insert(bookings)
+    .values({
+      ...cart,
+      start,
+      end,
+      blockedUntil: end,
+      name: 'Bea Booker',
+      code: String(400_000 + ++bookingCodes),
+      ...values,
+    })
+    .returning();
+  return row!;
+}

@@ -5,6 +5,7 @@ import { SITE_LANGS } from '@fairway/domain';
 import type { AppContext } from '../../../context';
 import { publicBase } from '../../../lib/public-url';
 import { currentSite } from '../../../plugins/auth';
+import { sendAttachment } from '../../../lib/attachment';
 
 const posterQuery = z.object({ lang: z.enum(SITE_LANGS).optional() });
 
@@ -33,10 +34,7 @@ export async function dashboardPosterRoutes(instance: FastifyInstance, { ctx }: 
         request.query.lang,
         publicBase(ctx.config, request),
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${poster.filename}"`)
-        .send(Buffer.from(poster.pdf.buffer, poster.pdf.byteOffset, poster.pdf.byteLength));
+      return sendAttachment(reply, { type: 'application/pdf', filename: poster.filename, body: poster.pdf });
     },
   );
 }
