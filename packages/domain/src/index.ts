@@ -40,3 +40,5 @@ export * from './schemas/bookings';
 export * from './rules/bookings';
 export * from './schemas/ride-usage';
 export * from './rules/ride-usage';
+export * from './schemas/admin';
+export * from './schemas/api-clients';

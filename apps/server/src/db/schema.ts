@@ -20,4 +20,6 @@ export * from './tables/services';
 export * from './tables/rides';
 export * from './tables/sandbox';
 export * from './tables/payments';
+export * from './tables/api-clients';
+export * from './tables/support-contacts';
 export * from './tables/bookings';

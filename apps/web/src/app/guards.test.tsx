@@ -164,12 +164,12 @@ describe('admin guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('lets a superadmin in and opens the devices section', async () => {
+  it('lets a superadmin in and opens the dashboard section', async () => {
     signInAs('superadmin');
     mockServer();
     const router = renderAt('/admin');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/devices'));
-    expect(await screen.findByRole('heading', { name: 'Device Manager' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(await screen.findByRole('tab', { name: 'Dashboard', selected: true })).toBeTruthy();
   });
 
   it('shows the Admin navigation item to a superadmin only', async () => {

@@ -168,14 +168,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                     Component: (await import('../features/admin/AdminLayout')).AdminLayout,
                   }),
                   children: [
-                    redirectIndex('/admin/devices'),
+                    redirectIndex('/admin/dashboard'),
                     ...ADMIN_SECTIONS.map((section): RouteObject => ({
                       path: section,
                       handle: { titleKey: `admin.sections.${section}` } satisfies RouteHandle,
                       lazy: async () => ({
-                        Component: (await import('../features/admin/AdminSectionPage')).adminSectionPage(
-                          section,
-                        ),
+                        Component: await (
+                          await import('../features/admin/admin-pages')
+                        ).ADMIN_PAGES[section](),
                       }),
                     })),
                   ],

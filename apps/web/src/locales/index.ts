@@ -92,6 +92,26 @@ import enUsage from './en/usage.json';
 import deUsage from './de/usage.json';
 import daUsage from './da/usage.json';
 import csUsage from './cs/usage.json';
+import enAdminUsers from './en/adminUsers.json';
+import deAdminUsers from './de/adminUsers.json';
+import daAdminUsers from './da/adminUsers.json';
+import csAdminUsers from './cs/adminUsers.json';
+import enAdminSites from './en/adminSites.json';
+import deAdminSites from './de/adminSites.json';
+import daAdminSites from './da/adminSites.json';
+import csAdminSites from './cs/adminSites.json';
+import enAdminClients from './en/adminClients.json';
+import deAdminClients from './de/adminClients.json';
+import daAdminClients from './da/adminClients.json';
+import csAdminClients from './cs/adminClients.json';
+import enAdminDashboard from './en/adminDashboard.json';
+import deAdminDashboard from './de/adminDashboard.json';
+import daAdminDashboard from './da/adminDashboard.json';
+import csAdminDashboard from './cs/adminDashboard.json';
+import enAdminActivity from './en/adminActivity.json';
+import deAdminActivity from './de/adminActivity.json';
+import daAdminActivity from './da/adminActivity.json';
+import csAdminActivity from './cs/adminActivity.json';
 /**
  * One bundle per language, assembled from a file per feature: `common.json` holds the app-wide keys at the
  * top level, each feature file sits under its own name (`t('fleet.title')`). Features own their file, so
@@ -122,6 +142,11 @@ const en = bundle(enCommon, {
   rides: enRides,
   bookings: enBookings,
   usage: enUsage,
+  adminUsers: enAdminUsers,
+  adminSites: enAdminSites,
+  adminClients: enAdminClients,
+  adminDashboard: enAdminDashboard,
+  adminActivity: enAdminActivity,
 });
 
 type Bundle = typeof en;
@@ -151,6 +176,11 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     rides: deRides,
     bookings: deBookings,
     usage: deUsage,
+    adminUsers: deAdminUsers,
+    adminSites: deAdminSites,
+    adminClients: deAdminClients,
+    adminDashboard: deAdminDashboard,
+    adminActivity: deAdminActivity,
   }) as Bundle,
   da: bundle(daCommon, {
     cart: daCart,
@@ -175,6 +205,11 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     rides: daRides,
     bookings: daBookings,
     usage: daUsage,
+    adminUsers: daAdminUsers,
+    adminSites: daAdminSites,
+    adminClients: daAdminClients,
+    adminDashboard: daAdminDashboard,
+    adminActivity: daAdminActivity,
   }) as Bundle,
   cs: bundle(csCommon, {
     cart: csCart,
@@ -199,5 +234,10 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     rides: csRides,
     bookings: csBookings,
     usage: csUsage,
+    adminUsers: csAdminUsers,
+    adminSites: csAdminSites,
+    adminClients: csAdminClients,
+    adminDashboard: csAdminDashboard,
+    adminActivity: csAdminActivity,
   }) as Bundle,
 };

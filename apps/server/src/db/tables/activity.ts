@@ -13,5 +13,10 @@ export const activity = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('activity_device_created_idx').on(table.deviceId, table.createdAt)],
+  (table) => [
+    index('activity_device_created_idx').on(table.deviceId, table.createdAt),
+    // The activity viewer pages a site's log, newest first, and the platform's for All Sites.
+    index('activity_site_created_idx').on(table.siteId, table.createdAt),
+    index('activity_created_idx').on(table.createdAt),
+  ],
 );

@@ -6,6 +6,7 @@ import { members } from './members';
 import { prices, services } from './services';
 import { sites } from './sites';
 import { users } from './users';
+import { apiClients } from './api-clients';
 
 /**
  * Bookings and maintenance blocks of a cart (spec §3 Booking; bookingType 'cart_maintenance' = a block).
@@ -56,6 +57,10 @@ export const bookings = pgTable(
     scheduleUnlock: boolean('schedule_unlock').notNull().default(false),
     /** when the booking-unlocks job last tried its scheduled unlock (retried each minute until a ride opens) */
     autoUnlockTriedAt: timestamp('auto_unlock_tried_at', { withTimezone: true }),
+    /** the API client that made it (source 'client'); staff cannot edit or delete such bookings */
+    clientId: uuid('client_id').references(() => apiClients.id, { onDelete: 'set null' }),
+    /** the booking system's own id for it, echoed back on the client API */
+    externalRef: text('external_ref'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

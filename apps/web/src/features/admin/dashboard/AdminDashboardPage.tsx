@@ -1,0 +1,4 @@
+import { adminSectionPage } from '../AdminSectionPage';
+
+/** Placeholder while the page is built (issue 21). */
+export const AdminDashboardPage = adminSectionPage('dashboard');
