@@ -13,8 +13,9 @@ test('a superadmin sees the Admin navigation item and can open the admin area', 
   const admin = mainNavigation(page).getByRole('link', { name: 'Admin' });
   await expect(admin).toBeVisible();
   await admin.click();
-  await expect(page).toHaveURL(/\/admin\/devices$/);
-  await expect(page.getByRole('heading', { name: 'Device Manager' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('tab', { name: 'Dashboard', selected: true })).toBeVisible();
+  await expect(page.locator('main').getByRole('heading', { name: 'Platform dashboard' })).toBeVisible();
 });
 
 test('staff does not see the Admin navigation item', async ({ page }) => {

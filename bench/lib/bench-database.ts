@@ -14,7 +14,10 @@ export interface BenchDatabase {
  * A bench's own database: `name`, created afresh (and dropped afterwards) on the server BENCH_DATABASE_URL
  * names, or else the embedded PostgreSQL in a temporary DATA_DIR on a free port.
  */
-export async function openBenchDatabase(name: string): Promise<BenchDatabase> {
+export async function openBenchDatabase(
+  name: string,
+  { reuse = false }: { reuse?: boolean } = {},
+): Promise<BenchDatabase> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `${name}-`));
@@ -25,11 +28,14 @@ export async function openBenchDatabase(name: string): Promise<BenchDatabase> {
       close: () => fs.rm(dataDir, { recursive: true, force: true }),
     };
   }
-  const admin = new pg.Client(adminUrl);
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  // `reuse` opens what a run kept (its BENCH_*_KEEP) instead of starting afresh, to skip a long seeding.
+  if (!reuse) {
+    const admin = new pg.Client(adminUrl);
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

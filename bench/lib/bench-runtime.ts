@@ -16,9 +16,9 @@ const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..',
 export async function withBenchRuntime<T>(
   databaseName: string,
   work: (rt: Runtime) => Promise<T>,
-  { keep = false }: { keep?: boolean } = {},
+  { keep = false, reuse = false }: { keep?: boolean; reuse?: boolean } = {},
 ): Promise<T> {
-  const database = await openBenchDatabase(databaseName);
+  const database = await openBenchDatabase(databaseName, { reuse });
   const rt = await startRuntime(
     loadConfig({
       NODE_ENV: 'production',

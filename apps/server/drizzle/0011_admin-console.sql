@@ -24,4 +24,5 @@ ALTER TABLE "bookings" ADD COLUMN "client_id" uuid;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "external_ref" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_client_id_api_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."api_clients"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "activity_site_created_idx" ON "activity" USING btree ("site_id","created_at");--> statement-breakpoint
-CREATE INDEX "activity_created_idx" ON "activity" USING btree ("created_at");
+CREATE INDEX "activity_created_idx" ON "activity" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "members_profile_idx" ON "members" USING btree ("profile_id");

@@ -6,22 +6,21 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { authPlugin } from './plugins/auth';
+import { apiKeyPlugin, rateLimitKey } from './plugins/api-key';
+import { openApiPlugin } from './plugins/openapi';
 import { errorsPlugin } from './plugins/errors';
 import { RateLimitedError } from './lib/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { textInputPlugin } from './plugins/text-input';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
+import { adminProfileRoutes } from './modules/profiles/profiles.routes';
+import { adminSupportExportRoutes } from './modules/support/support.routes';
+import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes';
+import { adminActivityRoutes } from './modules/activity/activity.routes';
 import { dashboardSiteRoutes, adminSiteRoutes } from './modules/sites/sites.routes';
 import { dashboardDeviceRoutes, adminDeviceRoutes } from './modules/devices/devices.routes';
 import { adminCommandRoutes, dashboardCommandRoutes } from './modules/commands/commands.routes';
@@ -49,6 +48,8 @@ import { paymentWebhookRoutes } from './modules/payments/webhook.routes';
 import { dashboardPaymentRoutes } from './modules/payments/payments.routes';
 import { guestPaymentRoutes } from './modules/payments/checkout.routes';
 import { dashboardBookingRoutes } from './modules/bookings/bookings.routes';
+import { adminClientRoutes } from './modules/clients/clients.routes';
+import { clientApiRoutes } from './modules/clients/client-api.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -67,6 +68,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: trustProxySetting(ctx.config.TRUST_PROXY),
     bodyLimit: 5 * 1024 * 1024,
+    // '/api/x' and '/api/x/' are one route (clients call both), so the OpenAPI document lists it once.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,6 +85,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // language whichever limit it met, and routes declare one 429 schema.
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
+    // A partner app or booking system is counted by its API key (plugins/api-key.ts), anyone else by address.
+    keyGenerator: rateLimitKey,
   });
   // Phones on a course's 4G open the guest page (its JavaScript budget is counted gzip) and operators load
   // sizeable lists: answers over 1 kB are compressed. Brotli at quality 5 costs about what gzip does.
@@ -89,24 +94,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Fairway API',
-        version: '1.0.0',
-        description: 'Dashboard, admin, guest and storage APIs',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          siteId: { type: 'apiKey', in: 'header', name: 'site-id' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openApiPlugin, { publicUrl: ctx.config.publicUrl });
   await app.register(authPlugin, { access: ctx.siteAccess, sessions: ctx.sessionCheck });
+  await app.register(apiKeyPlugin, { keys: ctx.apiClients, optionalUnder: '/api/guest/' });
   await app.register(textInputPlugin);
 
   await app.register(platformRoutes, { prefix: '/api', ctx });
@@ -136,6 +126,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(adminDeviceRoutes, { prefix: '/api/admin/devices', ctx });
   await app.register(adminCommandRoutes, { prefix: '/api/admin/devices', ctx });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users', ctx });
+  await app.register(adminProfileRoutes, { prefix: '/api/admin/profiles', ctx });
+  await app.register(adminSupportExportRoutes, { prefix: '/api/admin/users/support-export', ctx });
+  await app.register(adminDashboardRoutes, { prefix: '/api/admin/dashboard', ctx });
+  await app.register(adminActivityRoutes, { prefix: '/api/admin/activity', ctx });
+  await app.register(adminClientRoutes, { prefix: '/api/admin/clients', ctx });
+  await app.register(clientApiRoutes, { prefix: '/api/client/v1', ctx });
   await app.register(guestRoutes, { prefix: '/api/guest', ctx });
   await app.register(guestRideRoutes, { prefix: '/api/guest', ctx });
   await app.register(guestPortalRoutes, { prefix: '/api/guest', ctx });

@@ -73,6 +73,15 @@ const envSchema = z.object({
   STRIPE_API_URL: url(['http:', 'https:']).optional(),
   /** How long a paid unlock may stay unconfirmed by the cart before the payment is refunded. */
   PAID_UNLOCK_REFUND_SECONDS: z.coerce.number().int().min(30).max(3600).default(120),
+  /**
+   * The users' support-tool export goes to Crisp (people profiles of this website, plugin token) when all
+   * three are set, else to the local directory (table support_contacts); docs/decisions.md says why.
+   */
+  CRISP_IDENTIFIER: z.string().min(1).optional(),
+  CRISP_KEY: z.string().min(1).optional(),
+  CRISP_WEBSITE_ID: z.string().min(1).optional(),
+  /** Another Crisp API address (a local fake in tests); default Crisp's own. */
+  CRISP_API_URL: url(['http:', 'https:']).optional(),
   TILE_STREET_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_STREET_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   TILE_SATELLITE_URL: z
@@ -106,6 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    );
+  }
+  const crisp = [value.CRISP_IDENTIFIER, value.CRISP_KEY, value.CRISP_WEBSITE_ID];
+  if (crisp.some((part) => part !== undefined) && crisp.some((part) => part === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CRISP_IDENTIFIER, CRISP_KEY, CRISP_WEBSITE_ID: set all three or none',
     );
   }
   return {

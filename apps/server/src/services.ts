@@ -1,4 +1,8 @@
 import type { CoreContext } from './context';
+import { ActivityRepository } from './modules/activity/activity.repository';
+import { ActivityService } from './modules/activity/activity.service';
+import { AdminDashboardRepository } from './modules/admin-dashboard/admin-dashboard.repository';
+import { AdminDashboardService } from './modules/admin-dashboard/admin-dashboard.service';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionCheck } from './modules/auth/session-check';
@@ -7,6 +11,9 @@ import { BookingAvailabilityService } from './modules/bookings/booking-availabil
 import { BookingSweepService } from './modules/bookings/booking-sweep.service';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
 import { BookingsService } from './modules/bookings/bookings.service';
+import { ClientApiService } from './modules/clients/client-api.service';
+import { ApiClientsRepository } from './modules/clients/clients.repository';
+import { ApiClientsService } from './modules/clients/clients.service';
 import { CodesRepository } from './modules/codes/codes.repository';
 import { CodesService } from './modules/codes/codes.service';
 import { CommandsRepository } from './modules/commands/commands.repository';
@@ -45,6 +52,7 @@ import { PaymentsService } from './modules/payments/payments.service';
 import { RefundsService } from './modules/payments/refunds.service';
 import { WebhooksService } from './modules/payments/webhooks.service';
 import { ProfilesRepository } from './modules/profiles/profiles.repository';
+import { ProfilesService } from './modules/profiles/profiles.service';
 import { UsageRepository } from './modules/reports/usage.repository';
 import { UsageService } from './modules/reports/usage.service';
 import { UsageExportRepository } from './modules/reports/usage-export.repository';
@@ -67,6 +75,11 @@ import { SiteImagesRepository } from './modules/sites/site-images.repository';
 import { SiteImagesService } from './modules/sites/site-images.service';
 import { SitesRepository } from './modules/sites/sites.repository';
 import { SitesService } from './modules/sites/sites.service';
+import { CrispSupportDirectory } from './modules/support/crisp-support-directory';
+import { LocalSupportDirectory } from './modules/support/local-support-directory';
+import type { SupportDirectory } from './modules/support/support-directory';
+import { SupportExportRepository } from './modules/support/support-export.repository';
+import { SupportExportService } from './modules/support/support-export.service';
 import { UserGroupsRepository } from './modules/user-groups/user-groups.repository';
 import { UserGroupsService } from './modules/user-groups/user-groups.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -82,6 +95,9 @@ import { ZonesService } from './modules/zones/zones.service';
  */
 function buildRepositories({ db, database }: CoreContext) {
   return {
+    apiClients: new ApiClientsRepository(db),
+    activity: new ActivityRepository(db),
+    adminDashboard: new AdminDashboardRepository(db),
     auth: new AuthRepository(db),
     battery: new BatteryRepository(db),
     bookings: new BookingsRepository(db),
@@ -107,6 +123,7 @@ function buildRepositories({ db, database }: CoreContext) {
     sites: new SitesRepository(db),
     usage: new UsageRepository(db),
     usageExport: new UsageExportRepository(db),
+    supportExport: new SupportExportRepository(db),
     userGroups: new UserGroupsRepository(db),
     users: new UsersRepository(db),
     zoneActivity: new ZoneActivityRepository(db),
@@ -206,6 +223,7 @@ export function buildServices(core: CoreContext) {
   );
 
   const usage = new UsageService(repos.usage);
+  const services = new ServicesService(db, repos.services);
 
   return {
     ...core,
@@ -248,12 +266,18 @@ export function buildServices(core: CoreContext) {
     siteAccess: new SiteAccess(repos.users, repos.sites),
     sessionCheck: new SessionCheck(db, core.tokens),
     users: new UsersService(core, repos.users, auth),
+    // The admin console (issue 21): platform dashboard, activity viewer, users' support-tool export.
+    adminDashboard: new AdminDashboardService(repos.adminDashboard),
+    activity: new ActivityService(repos.activity),
+    supportExport: new SupportExportService(repos.supportExport, supportDirectory(core)),
     userGroups: new UserGroupsService(repos.userGroups),
     members,
     memberImport: new MemberImportService(repos.members, members),
     memberLinks: new MemberLinksService(repos.memberLinks, repos.profiles, members),
+    // Guest-app profiles members link to (issue 21, superadmin).
+    profiles: new ProfilesService(repos.profiles),
     codes: new CodesService(repos.codes, repos.sites, core.mail, deviceConfig),
-    services: new ServicesService(db, repos.services),
+    services,
     guestCarts: new GuestCartsService(repos.guestCarts, repos.sites, rides.lifecycle, guestKeys),
     guestKeys,
     // One limiter for every guest route that takes a code: an address's tries count together.
@@ -262,5 +286,23 @@ export function buildServices(core: CoreContext) {
     guestBookings,
     ...bookingParts,
     ...guestPortal,
+    // API clients and the client API for booking systems (issue 21): bookings through the bookings' rules.
+    apiClients: new ApiClientsService(repos.apiClients, log),
+    clientApi: new ClientApiService(repos.apiClients, bookings, bookingParts.bookingAvailability, services),
   };
+}
+
+/**
+ * Where the users' support-tool export goes: Crisp when its keys are configured, else the local directory
+ * (docs/decisions.md, Admin console: the local one runs in the demo and the tests).
+ */
+function supportDirectory({ config, db }: CoreContext): SupportDirectory {
+  if (config.CRISP_IDENTIFIER && config.CRISP_KEY && config.CRISP_WEBSITE_ID)
+    return new CrispSupportDirectory({
+      identifier: config.CRISP_IDENTIFIER,
+      key: config.CRISP_KEY,
+      websiteId: config.CRISP_WEBSITE_ID,
+      baseUrl: config.CRISP_API_URL,
+    });
+  return new LocalSupportDirectory(db);
 }

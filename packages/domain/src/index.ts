@@ -42,3 +42,4 @@ export * from './schemas/ride-usage';
 export * from './rules/ride-usage';
 export * from './schemas/admin';
 export * from './schemas/api-clients';
+export * from './rules/date-range-presets';

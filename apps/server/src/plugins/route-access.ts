@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptio
 import type { Role } from '@fairway/domain';
 
 /**
- * Who may call a route, as data: anyone (`'public'`), or a signed-in user at or above `role`, who with
- * `site` must also name a site they hold in the `site-id` header. Every API route declares one: through a
+ * Who may call a route, as data: anyone (`'public'`), an API client with its key in `x-api-key` (`'apiKey'`,
+ * enforced by plugins/api-key.ts), or a signed-in user at or above `role`, who with `site` must also name a
+ * site they hold in the `site-id` header. Every API route declares one: through a
  * guard (`preHandler: app.requireSite('basic')`), `config: { access }`, or `declareAccess` for a whole
  * plugin. The declaration is enforced in `onRequest`, before the body is read or validated, so a caller
  * without the right learns nothing from validation errors (no schema details, no 404 versus 403), and the
  * route table it forms is what the generated role × site × route test reads.
  */
-export type RouteAccess = 'public' | GuardedAccess;
+export type RouteAccess = 'public' | 'apiKey' | GuardedAccess;
 export interface GuardedAccess {
   role: Role;
   site: boolean;
@@ -96,6 +97,6 @@ export function routeAccessHooks(app: FastifyInstance, enforce: EnforceAccess): 
   );
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
-    if (access && access !== 'public') await enforce(request, access);
+    if (typeof access === 'object') await enforce(request, access);
   });
 }

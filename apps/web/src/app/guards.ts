@@ -38,11 +38,9 @@ export function createAuthenticatedLoader(queryClient: QueryClient) {
         return { session, siteId: selection.siteId };
       case 'none':
         return { session, siteId: null };
-      case 'storedSiteMissing':
-        endSession();
-        queryClient.clear();
-        showToast(i18n.t('site.storedSiteUnavailable'), 'info');
-        throw redirect('/login');
+      case 'replaced':
+        showToast(i18n.t('site.storedSiteUnavailable', { site: selection.siteName }), 'info');
+        return { session, siteId: selection.siteId };
       case 'failed':
         console.error('Loading the sites after login failed', selection.error);
         endSession();

@@ -22,7 +22,8 @@ export const theme = createTheme({
   palette: {
     contrastThreshold: 4.5,
     primary: PRIMARY,
-    secondary: { main: '#c9a227', light: '#e6cf7a' },
+    // Gold; dark (5.6:1 on white) is the "Booked" text colour: the main gold is 2.4:1, for fills only.
+    secondary: { main: '#c9a227', light: '#e6cf7a', dark: '#7d6514' },
     // 5.0:1 on white; dark (7.7:1) is the "Unlocked" text colour.
     warning: { main: '#b45309', dark: '#8a3c00', light: '#ed6c02' },
     info: { main: '#0369a1', dark: '#01579b', light: '#0288d1' },

@@ -14,11 +14,18 @@ export const STORAGE_KEYS = {
   fleetPageSize: 'fairway.fleet.pageSize',
   fleetView: 'fairway.fleet.view',
   membersPageSize: 'fairway.members.pageSize',
+  /** rows per page of the admin User Manager and Invites Manager (20, 50, 100 or -1 = All; spec §9) */
+  adminUsersPageSize: 'fairway.admin.users.pageSize',
+  adminInvitesPageSize: 'fairway.admin.invites.pageSize',
   codesPublishedAt: 'fairway.members.codesPublishedAt',
   /** '1': the bookings calendar shows only carts with a booking that day (spec §2, persisted locally) */
   bookingsReservedOnly: 'fairway.bookings.reservedOnly',
   /** 'service' (default) or 'price': how Reports → Usage splits the rides (spec §2) */
   usageRidesBy: 'fairway.usage.ridesBy',
+  /** the admin dashboard's "Viewing": a site id, or absent for All Sites (spec §2 Admin area) */
+  adminDashboardSite: 'fairway.admin.dashboard.site',
+  /** 'dark' or 'light' (default): the activity viewer's log panel (spec §2 Admin area) */
+  adminActivityTheme: 'fairway.admin.activity.theme',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

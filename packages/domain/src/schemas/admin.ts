@@ -197,15 +197,26 @@ export type AdminDashboardView = z.infer<typeof adminDashboardView>;
 // ---------------------------------------------------------------------------------------------------------
 // Activity viewer (GET, DELETE /api/admin/activity)
 
-/** What the activity table holds (docs/activity-log.md says when each is written). */
+/**
+ * What the activity table holds, as the server writes it (docs/activity-log.md says when each is written
+ * and with which data): cart connections, commands and their outcome, MQTT refusals, keypad and RFID use
+ * and refused codes, zone crossings.
+ */
 export const ACTIVITY_TYPES = [
-  'command',
-  'refusal',
-  'zoneAlert',
-  'codeRefusal',
-  'connect',
-  'disconnect',
+  'device_connected',
+  'device_disconnected',
+  'command_sent',
+  'command_acknowledged',
+  'command_failed',
+  'command_expired',
+  'auth_refused',
+  'keypad_unlock',
+  'rfid_unlock',
+  'code_refused',
+  'zone_enter',
+  'zone_exit',
 ] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const activityQuery = z.object({
   siteId: id.optional(),
@@ -275,7 +286,17 @@ export const profileBody = z.object({
 });
 export type ProfileBody = z.input<typeof profileBody>;
 
-export const profilePatchBody = profileBody.partial();
+/** Only the fields sent change (`profileBody.partial()` would still fill in its defaults and blank them). */
+export const profilePatchBody = z
+  .object({
+    firstName: profileName.optional(),
+    lastName: profileName.optional(),
+    email: email.optional(),
+    defaultPaymentMethod: safeText().trim().max(100).nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Give at least one of firstName, lastName, email or defaultPaymentMethod',
+  });
 
 /** POST /profiles/bulk {ids}: deletes them (their members are unlinked, not deleted). */
 export const profilesBulkBody = z.object({ ids: z.array(id).min(1).max(1000) });

@@ -32,5 +32,7 @@ export const members = pgTable(
   (table) => [
     uniqueIndex('members_site_email_idx').on(table.siteId, table.email),
     index('members_site_name_idx').on(table.siteId, sql`lower(${table.name})`),
+    // Deleting a profile unlinks its members (ON DELETE SET NULL) and the admin's profile list counts them.
+    index('members_profile_idx').on(table.profileId),
   ],
 );

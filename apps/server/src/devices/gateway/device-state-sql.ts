@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { devices } from '../../db/tables/devices';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { DeviceChange, PositionRow } from './device-change';
+import { connectionEntries, connectionTimes, insertEntries } from './connection-activity';
 
 /*
  * The telemetry hot path talks to node-postgres directly, with fixed statement texts prepared once per
@@ -201,12 +202,16 @@ export async function writeDeviceStates(
     await client.query({ name: 'fairway-lock-devices', text: LOCK_DEVICES, values: [ids] });
     let rows: DeviceRow[] = [];
     if (changes.length > 0) {
+      // Connects and disconnects go into the activity log; telemetry-only flushes skip this read.
+      const withStatus = changes.filter((change) => change.status !== undefined).map((c) => c.deviceId);
+      const before = withStatus.length > 0 ? await connectionTimes(client, withStatus) : null;
       const result = await client.query({
         name: 'fairway-update-device-states',
         text: UPDATE_STATES,
         values: columnsOf(STATE_COLUMNS, changes),
       });
       rows = result.rows.map(toDeviceRow);
+      if (before) await insertEntries(client, connectionEntries(before, rows));
     }
     if (positions.length > 0) {
       await client.query({

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import type { VerifiedAccess } from './access-token';
 import { declareAccess } from '../../plugins/route-access';
+import { SECURITY } from '../../plugins/openapi';
 
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
@@ -56,6 +57,8 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppC
     {
       config: { rateLimit },
       schema: {
+        operationId: 'login',
+        security: SECURITY.public,
         tags,
         summary: 'Sign in with email and password',
         body: loginBody,
@@ -69,6 +72,8 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppC
     '/refresh',
     {
       schema: {
+        operationId: 'refreshToken',
+        security: SECURITY.public,
         tags,
         summary: 'Rotate a refresh token: the old one is revoked, a new pair is issued',
         body: refreshBody,
@@ -82,6 +87,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppC
     '/logout',
     {
       schema: {
+        operationId: 'logout',
         tags,
         summary: 'End the session of the refresh token, or of the bearer token when none is given',
         security: [{ bearer: [] }, {}],
@@ -100,6 +106,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppC
     {
       preHandler: app.requireRole('guest'),
       schema: {
+        operationId: 'getOwnAccount',
         tags,
         summary: 'The signed-in account',
         security: bearer,
@@ -114,6 +121,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppC
     {
       preHandler: app.requireRole('guest'),
       schema: {
+        operationId: 'updateOwnAccount',
         tags,
         summary: 'Change the own email and/or password (needs currentPassword)',
         security: bearer,
@@ -131,6 +139,8 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppC
     '/register',
     {
       schema: {
+        operationId: 'register',
+        security: SECURITY.public,
         tags,
         summary: 'Create an account from an invite',
         body: registerBody,
@@ -148,6 +158,8 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppC
     {
       config: { rateLimit },
       schema: {
+        operationId: 'forgotPassword',
+        security: SECURITY.public,
         tags,
         summary: 'Mail a password reset link; answers 204 whether or not the email has an account',
         body: forgotPasswordBody,
@@ -164,6 +176,8 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: AppC
     '/reset-password',
     {
       schema: {
+        operationId: 'resetPassword',
+        security: SECURITY.public,
         tags,
         summary: 'Set a new password with a reset link; ends every session of the user',
         body: resetPasswordBody,

@@ -143,12 +143,13 @@ export class BookingsRepository {
       .leftJoin(prices, eq(prices.id, bookings.priceId));
   }
 
-  /** Bookings of the site that overlap [from, to), in the given statuses, by start. */
+  /** Bookings of the site that overlap [from, to), in the given statuses, by start; of one cart or API client. */
   async list(
     siteId: string,
     range: { from: Date; to: Date },
     statuses: BookingStatus[],
     deviceId?: string,
+    clientId?: string,
   ): Promise<BookingListing[]> {
     const rows = await this.listingQuery()
       .where(
@@ -158,6 +159,7 @@ export class BookingsRepository {
           gt(bookings.end, range.from),
           inArray(bookings.status, statuses),
           deviceId ? eq(bookings.deviceId, deviceId) : undefined,
+          clientId ? eq(bookings.clientId, clientId) : undefined,
         ),
       )
       .orderBy(asc(bookings.start), asc(bookings.id));
@@ -166,6 +168,12 @@ export class BookingsRepository {
 
   async find(siteId: string, id: string): Promise<BookingListing | null> {
     const [row] = await this.listingQuery().where(and(eq(bookings.siteId, siteId), eq(bookings.id, id)));
+    return row ? flatten(row) : null;
+  }
+
+  /** An API client's own booking by id, at whichever site (the client API's /bookings/{id} names none). */
+  async findOfClient(clientId: string, id: string): Promise<BookingListing | null> {
+    const [row] = await this.listingQuery().where(and(eq(bookings.clientId, clientId), eq(bookings.id, id)));
     return row ? flatten(row) : null;
   }
 

@@ -39,6 +39,8 @@ export async function dashboardBookingRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: 'List bookings overlapping a date range',
+        operationId: 'listBookings',
         tags: ['bookings'],
         security,
         description:
@@ -56,6 +58,8 @@ export async function dashboardBookingRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: 'List carts free for a range and the recommended one',
+        operationId: 'listAvailableCarts',
         tags: ['bookings'],
         security,
         description:
@@ -73,6 +77,8 @@ export async function dashboardBookingRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: "List a service's free slots on a day",
+        operationId: 'listBookingSlots',
         tags: ['bookings'],
         security,
         description:
@@ -89,6 +95,8 @@ export async function dashboardBookingRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: 'Read one booking',
+        operationId: 'getBooking',
         tags: ['bookings'],
         security,
         params: bookingParams,
@@ -103,6 +111,8 @@ export async function dashboardBookingRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: 'Create a booking or a maintenance block',
+        operationId: 'createBooking',
         tags: ['bookings'],
         security,
         description: `Creates a booking, or with bookingType cart_maintenance a maintenance block. ${refusals}`,
@@ -121,6 +131,8 @@ export async function dashboardBookingRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: 'Change a booking',
+        operationId: 'updateBooking',
         tags: ['bookings'],
         security,
         description: `Changes a booking; past bookings only when maintenance blocks. ${refusals}`,
@@ -137,6 +149,8 @@ export async function dashboardBookingRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: 'Cancel a booking',
+        operationId: 'cancelBooking',
         tags: ['bookings'],
         security,
         description: 'Cancels a booking that has not ended (cannot be undone).',
@@ -155,6 +169,8 @@ export async function dashboardBookingRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: "Unlock a booking's cart and open its ride",
+        operationId: 'unlockBooking',
         tags: ['bookings'],
         security,
         description:

@@ -50,6 +50,15 @@ const refuse = (reason: BookingRefusal, detail?: string) =>
 const LOCKED_MESSAGE =
   'Bookings from the booking app, and every booking of a site with a booking integration, are managed there';
 
+/** An API client booking through the client API, and its booking system's own id for the booking. */
+export interface ClientAuthor {
+  clientId: string;
+  externalRef: string | null;
+}
+
+/** Who writes a new booking: desk staff, or a booking system through the client API (source 'client'). */
+type BookingAuthor = Pick<NewBooking, 'source' | 'createdBy' | 'clientId' | 'externalRef'>;
+
 /** Who unlocks a booking: staff (null: the scheduled unlock, in the system's name) or its guest. */
 type BookingUnlocker = { kind: 'staff'; userId: string | null } | { kind: 'guest' };
 
@@ -108,7 +117,7 @@ export class BookingsService {
     const site = await this.site(siteId);
     if (site.bookingIntegration) throw forbidden(LOCKED_MESSAGE, 'bookingLocked');
     const resolved = await this.resolve(site, body, body.bookingType, true, now);
-    const row = await this.insertWithCode(siteId, userId, resolved);
+    const row = await this.insertWithCode(siteId, { source: 'staff', createdBy: userId }, resolved);
     return this.announced(siteId, row.id, site);
   }
 
@@ -120,6 +129,19 @@ export class BookingsService {
     const range = { start: +existing.start, end: +existing.end };
     if (!mayEditBooking({ ...range, source: existing.source, bookingType: existing.bookingType }, site, now))
       throw refusal('notEditable', 409);
+    await this.rewrite(site, existing, body, now);
+    return this.announced(siteId, id, site);
+  }
+
+  /** Replaces what `body` names of `existing` and writes it, under every rule a new booking meets. */
+  private async rewrite(
+    site: BookingSite,
+    existing: BookingListing,
+    body: BookingPatchBody,
+    now: number,
+  ): Promise<void> {
+    const { id } = existing;
+    const siteId = site.id;
     const merged: BookingBody = {
       start: body.start ?? existing.start.toISOString(),
       end: body.end ?? existing.end.toISOString(),
@@ -145,7 +167,6 @@ export class BookingsService {
       // takes a fresh code rather than failing, as a new booking would.
       await this.updateWithNewCode(siteId, id, resolved);
     }
-    return this.announced(siteId, id, site);
   }
 
   /** Spec §5: deleting cannot be undone. The row stays, cancelled, so its rides and reports keep it. */
@@ -156,8 +177,81 @@ export class BookingsService {
     if (!this.live(existing)) throw notFound('Booking not found');
     if (!mayDeleteBooking({ start: +existing.start, end: +existing.end, source: existing.source }, site, now))
       throw conflict("start: You can't delete past bookings", 'notEditable');
+    await this.cancel(siteId, id);
+  }
+
+  private async cancel(siteId: string, id: string): Promise<void> {
     await this.repo.update(siteId, id, { status: 'cancelled' });
     this.bus.emit('booking.updated', id, siteId);
+  }
+
+  // ---- the client API (issue 21): a booking system's bookings, under the same rules -----------------------
+  // Staff may not edit or delete them (bookingLocked); only the client that made one may, while not past.
+  // The client module checks that the site is one of the client's and shapes the rows (externalRef).
+
+  /** The client's own live bookings at the site overlapping [start, end) (default: from now on). */
+  async listOfClient(
+    siteId: string,
+    clientId: string,
+    query: { start?: string; end?: string },
+    now = Date.now(),
+  ): Promise<BookingListing[]> {
+    await this.site(siteId);
+    const from = query.start ? new Date(query.start) : new Date(now);
+    const to = query.end ? new Date(query.end) : new Date('9999-12-31T00:00:00Z');
+    if (to <= from) throw badRequest('end: End cannot precede start');
+    return this.repo.list(siteId, { from, to }, DEFAULT_STATUSES, undefined, clientId);
+  }
+
+  /** One of the client's bookings, whatever its status; another's (or none) is not found. */
+  async ofClient(clientId: string, id: string): Promise<BookingListing> {
+    const row = await this.repo.findOfClient(clientId, id);
+    if (!row) throw new HttpError(404, 'Booking not found', 'bookingNotFound');
+    return row;
+  }
+
+  /**
+   * A booking system's booking (source 'client'): every rule of a staff booking. A site with a booking
+   * integration takes it: the booking system is that integration.
+   */
+  async createForClient(
+    siteId: string,
+    author: ClientAuthor,
+    body: Omit<BookingBody, 'bookingType' | 'driver' | 'scheduleUnlock'>,
+    now = Date.now(),
+  ): Promise<BookingListing> {
+    const site = await this.site(siteId);
+    const full: BookingBody = { ...body, bookingType: 'booking', driver: null, scheduleUnlock: false };
+    const resolved = await this.resolve(site, full, 'booking', true, now);
+    const row = await this.insertWithCode(siteId, { source: 'client', createdBy: null, ...author }, resolved);
+    this.bus.emit('booking.updated', row.id, siteId);
+    return this.mustFind(siteId, row.id);
+  }
+
+  async updateForClient(
+    clientId: string,
+    id: string,
+    body: BookingPatchBody,
+    now = Date.now(),
+  ): Promise<BookingListing> {
+    const existing = await this.ownLive(clientId, id, now);
+    const site = await this.site(existing.siteId);
+    await this.rewrite(site, existing, body, now);
+    this.bus.emit('booking.updated', id, site.id);
+    return this.mustFind(site.id, id);
+  }
+
+  async cancelForClient(clientId: string, id: string, now = Date.now()): Promise<void> {
+    const existing = await this.ownLive(clientId, id, now);
+    await this.cancel(existing.siteId, id);
+  }
+
+  /** The client's booking, live and not yet ended: what it may still change or cancel. */
+  private async ownLive(clientId: string, id: string, now: number): Promise<BookingListing> {
+    const existing = await this.ofClient(clientId, id);
+    if (!this.live(existing)) throw conflict('status: This booking is no longer active', 'notActive');
+    if (+existing.end <= now) throw refusal('notEditable', 409);
+    return existing;
   }
 
   /**
@@ -312,16 +406,10 @@ export class BookingsService {
   /** Inserts with a fresh code (booking-codes.ts); an overlap is the API's 409. */
   private async insertWithCode(
     siteId: string,
-    userId: string,
+    author: BookingAuthor,
     resolved: ResolvedBooking,
   ): Promise<BookingRow> {
-    const values: NewBooking = {
-      ...resolved,
-      siteId,
-      source: 'staff',
-      status: 'confirmed',
-      createdBy: userId,
-    };
+    const values: NewBooking = { ...resolved, ...author, siteId, status: 'confirmed' };
     try {
       return await insertWithCode(this.repo, values);
     } catch (error) {

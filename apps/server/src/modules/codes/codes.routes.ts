@@ -31,6 +31,8 @@ export async function dashboardCodeRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: guard,
       schema: {
+        summary: 'Create a ride code or RFID tag',
+        operationId: 'createCode',
         tags: ['codes'],
         security,
         description:
@@ -48,6 +50,8 @@ export async function dashboardCodeRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: guard,
       schema: {
+        summary: 'Find who holds a code or RFID tag',
+        operationId: 'findCode',
         tags: ['codes'],
         security,
         description: 'Who holds a code or RFID tag of the site.',
@@ -63,6 +67,8 @@ export async function dashboardCodeRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: guard,
       schema: {
+        summary: "Publish the site's codes into every cart",
+        operationId: 'publishCodes',
         tags: ['codes'],
         security,
         description:
@@ -79,6 +85,8 @@ export async function dashboardCodeRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: guard,
       schema: {
+        summary: 'Change a code',
+        operationId: 'updateCode',
         tags: ['codes'],
         security,
         params: codeParams,
@@ -93,7 +101,14 @@ export async function dashboardCodeRoutes(instance: FastifyInstance, { ctx }: { 
     '/:id',
     {
       preHandler: guard,
-      schema: { tags: ['codes'], security, params: codeParams, response: { 204: noContent, ...errors } },
+      schema: {
+        summary: 'Delete a code',
+        operationId: 'deleteCode',
+        tags: ['codes'],
+        security,
+        params: codeParams,
+        response: { 204: noContent, ...errors },
+      },
     },
     async (request, reply) => {
       await service.delete(currentSite(request), request.params.id);
@@ -106,6 +121,8 @@ export async function dashboardCodeRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: guard,
       schema: {
+        summary: 'Email a member their code',
+        operationId: 'emailCode',
         tags: ['codes'],
         security,
         description: "Emails the member their code in the member's language.",

@@ -5,11 +5,19 @@ import type { DeviceRow } from '../../db/tables/devices';
 import { devices } from '../../db/tables/devices';
 import type { CommandRow } from './commands.presenter';
 import { deviceCommands } from '../../db/tables/commands';
+import { activity } from '../../db/tables/activity';
+import { commandEntry, type CommandEvent } from '../../db/activity-entries';
 
 export type NewCommand = typeof deviceCommands.$inferInsert;
 
 /** Error text of a command the cart never answered; a late acknowledgement may still correct it. */
 export const NO_ANSWER = 'No answer from the cart';
+
+/**
+ * A command's log entries are stamped when written, not when their transaction began (`now()`): an answer
+ * whose transaction began first but waited for the sending's row lock is still logged after the sending.
+ */
+const loggedNow = sql`clock_timestamp()`;
 
 const withoutLockMarker = sql`array_remove(${devices.updates}, 'lock')`;
 /** Every write of a cart's state makes a later version (db/tables/devices.ts `stateVersion`). */
@@ -60,13 +68,17 @@ export class CommandsRepository {
     });
   }
 
+  /** Marks a queued command as handed to the broker, and logs it in the cart's activity (same transaction). */
   async markSent(id: string): Promise<CommandRow | null> {
-    const [row] = await this.db
-      .update(deviceCommands)
-      .set({ state: 'sent', sentAt: sql`now()` })
-      .where(and(eq(deviceCommands.id, id), eq(deviceCommands.state, 'queued')))
-      .returning();
-    return row ?? null;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(deviceCommands)
+        .set({ state: 'sent', sentAt: sql`now()` })
+        .where(and(eq(deviceCommands.id, id), eq(deviceCommands.state, 'queued')))
+        .returning();
+      if (row) await tx.insert(activity).values({ ...commandEntry(row, 'sent'), createdAt: loggedNow });
+      return row ?? null;
+    });
   }
 
   find(id: string): Promise<CommandRow | undefined> {
@@ -121,6 +133,10 @@ export class CommandsRepository {
         )
         .returning();
       if (!command) return null;
+      // The outcome goes into the cart's activity log with the command, so the log never tells otherwise.
+      await tx
+        .insert(activity)
+        .values({ ...commandEntry(command, command.state as CommandEvent), createdAt: loggedNow });
       if (command.name === 'ping') return { command, device: null };
       const [device] = await tx
         .update(devices)

@@ -53,6 +53,8 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler,
       schema: {
+        summary: 'Lock a cart and wait for its acknowledgement',
+        operationId: 'lockCart',
         tags,
         security,
         description: 'Locks a cart and waits for its acknowledgement (at most 10 s).',
@@ -71,6 +73,8 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler,
       schema: {
+        summary: 'Unlock a cart and wait for its acknowledgement',
+        operationId: 'unlockCart',
         tags,
         security,
         description:
@@ -97,7 +101,14 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
     '/lock',
     {
       preHandler,
-      schema: { tags, security, body: bulkIds, response: { 200: bulkCommandResult, ...errors } },
+      schema: {
+        summary: 'Lock several carts',
+        operationId: 'lockCarts',
+        tags,
+        security,
+        body: bulkIds,
+        response: { 200: bulkCommandResult, ...errors },
+      },
     },
     (request) =>
       commands.setLockMany(currentSite(request), request.body.ids, 1, requester(request, 'dashboard')),
@@ -107,6 +118,8 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler,
       schema: {
+        summary: 'Unlock several carts',
+        operationId: 'unlockCarts',
         tags,
         security,
         description:
@@ -124,7 +137,15 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
     '/:id/ping',
     {
       preHandler,
-      schema: { tags, security, params, body: pingBody, response: { 200: commandOutcome, ...errors } },
+      schema: {
+        summary: 'Send a cart a ping command',
+        operationId: 'pingCart',
+        tags,
+        security,
+        params,
+        body: pingBody,
+        response: { 200: commandOutcome, ...errors },
+      },
     },
     async (request) => {
       const outcome = await commands.ping(
@@ -140,7 +161,14 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
     '/ping',
     {
       preHandler,
-      schema: { tags, security, body: bulkPingBody, response: { 200: bulkCommandResult, ...errors } },
+      schema: {
+        summary: 'Send several carts a ping command',
+        operationId: 'pingCarts',
+        tags,
+        security,
+        body: bulkPingBody,
+        response: { 200: bulkCommandResult, ...errors },
+      },
     },
     (request) =>
       commands.pingMany(
@@ -154,7 +182,14 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
     '/:id/commands',
     {
       preHandler,
-      schema: { tags, security, params, response: { 200: z.array(commandView), ...errors } },
+      schema: {
+        summary: 'List the commands sent to a cart',
+        operationId: 'listCartCommands',
+        tags,
+        security,
+        params,
+        response: { 200: z.array(commandView), ...errors },
+      },
     },
     (request) => commands.recentForDevice(currentSite(request), request.params.id),
   );
@@ -169,12 +204,29 @@ export async function adminCommandRoutes(instance: FastifyInstance, { ctx }: { c
 
   app.post(
     '/:id/ping',
-    { schema: { ...schema, params, body: pingBody, response: { 200: commandOutcome, ...errors } } },
+    {
+      schema: {
+        summary: 'Send any tracker a ping command',
+        operationId: 'adminPingDevice',
+        ...schema,
+        params,
+        body: pingBody,
+        response: { 200: commandOutcome, ...errors },
+      },
+    },
     (request) => commands.ping(null, request.params.id, request.body.command, requester(request, 'admin')),
   );
   app.post(
     '/ping',
-    { schema: { ...schema, body: bulkPingBody, response: { 200: bulkCommandResult, ...errors } } },
+    {
+      schema: {
+        summary: 'Send several trackers a ping command',
+        operationId: 'adminPingDevices',
+        ...schema,
+        body: bulkPingBody,
+        response: { 200: bulkCommandResult, ...errors },
+      },
+    },
     (request) => commands.pingMany(null, request.body.ids, request.body.command, requester(request, 'admin')),
   );
 }

@@ -15,6 +15,8 @@ export async function dashboardBatteryRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: "Read a cart's battery voltage history",
+        operationId: 'getCartBattery',
         tags: ['devices'],
         security: [{ bearer: [], siteId: [] }],
         description: 'Battery voltage as 5-minute averages, paged.',

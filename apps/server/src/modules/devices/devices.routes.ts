@@ -28,6 +28,8 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: "List the selected site's carts with their state",
+        operationId: 'listCarts',
         tags: ['devices'],
         security: [{ bearer: [], siteId: [] }],
         response: { 200: z.array(cartView), ...errors },
@@ -45,6 +47,8 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: 'Read one cart of the selected site',
+        operationId: 'getCart',
         tags: ['devices'],
         security,
         params: z.object({ id }),
@@ -64,6 +68,8 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: "Change one cart's settings",
+        operationId: 'updateCart',
         tags: ['devices'],
         security,
         params: z.object({ id }),
@@ -85,6 +91,8 @@ export async function dashboardDeviceRoutes(instance: FastifyInstance, { ctx }: 
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: 'Change settings of several carts at once',
+        operationId: 'updateCarts',
         tags: ['devices'],
         security,
         body: devicesBulkPatchBody,
@@ -108,14 +116,29 @@ export async function adminDeviceRoutes(instance: FastifyInstance, { ctx }: { ct
 
   app.get(
     '/',
-    { schema: { tags: ['admin'], security, response: { 200: z.array(cartView), ...errors } } },
+    {
+      schema: {
+        summary: 'List every tracker of every site',
+        operationId: 'adminListDevices',
+        tags: ['admin'],
+        security,
+        response: { 200: z.array(cartView), ...errors },
+      },
+    },
     () => service.listAll(),
   );
 
   app.get(
     '/:id',
     {
-      schema: { tags: ['admin'], security, params: z.object({ id }), response: { 200: cartView, ...errors } },
+      schema: {
+        summary: 'Read one tracker',
+        operationId: 'adminGetDevice',
+        tags: ['admin'],
+        security,
+        params: z.object({ id }),
+        response: { 200: cartView, ...errors },
+      },
     },
     (request) => service.get(request.params.id),
   );
@@ -124,6 +147,8 @@ export async function adminDeviceRoutes(instance: FastifyInstance, { ctx }: { ct
     '/',
     {
       schema: {
+        summary: 'Register a tracker into the staging site',
+        operationId: 'adminRegisterDevice',
         tags: ['admin'],
         security,
         description: 'Registers a tracker into the staging site. The secret is shown only in this answer.',
@@ -138,6 +163,8 @@ export async function adminDeviceRoutes(instance: FastifyInstance, { ctx }: { ct
     '/',
     {
       schema: {
+        summary: 'Move trackers between sites or change their settings',
+        operationId: 'adminUpdateDevices',
         tags: ['admin'],
         security,
         body: adminDevicePatch,

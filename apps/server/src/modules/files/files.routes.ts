@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { isValidFileKey } from '../../lib/file-store';
 import { notFound } from '../../lib/errors';
 import { declareAccess } from '../../plugins/route-access';
+import { SECURITY } from '../../plugins/openapi';
 
 const fileParams = z.object({ '*': z.string() });
 
@@ -19,8 +20,17 @@ export async function publicFileRoutes(instance: FastifyInstance, { ctx }: { ctx
   app.get(
     '/*',
     {
-      // No response schema: the answer is the file's own bytes (or the usual `{ message }` 404).
-      schema: { tags: ['files'], params: fileParams },
+      // No response schema: the answer is the file's own bytes (or the usual `{ message }` 404). Hidden from
+      // the OpenAPI document: a file's URL comes from the answer that names it, and OpenAPI 3.0 cannot
+      // describe a wildcard path.
+      schema: {
+        hide: true,
+        summary: 'Download a public file such as a site logo',
+        operationId: 'getPublicFile',
+        security: SECURITY.public,
+        tags: ['files'],
+        params: fileParams,
+      },
     },
     async (request, reply) => {
       const key = request.params['*'];

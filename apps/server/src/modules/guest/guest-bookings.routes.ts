@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { declareAccess } from '../../plugins/route-access';
 import { GUEST_ACTIONS, GUEST_ERRORS, GUEST_READS } from './guest-route-options';
 import { limitCodeMisses } from './code-try-limit';
+import { SECURITY } from '../../plugins/openapi';
 
 const params = z.object({ id });
 
@@ -48,6 +49,9 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
     {
       config: GUEST_READS,
       schema: {
+        summary: 'Find a booking by its booking code',
+        operationId: 'retrieveGuestBooking',
+        security: SECURITY.guest,
         tags,
         description:
           "The portal's booking-code card: the club's live booking with this code (404 bookingNotFound; " +
@@ -68,6 +72,9 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
     {
       config: GUEST_READS,
       schema: {
+        summary: 'Read a booking as its guest sees it',
+        operationId: 'getGuestBooking',
+        security: SECURITY.guest,
         tags,
         description: `The booking page: times, names, note and its state (expired, active, prePaid, paymentRequired). ${NOT_FOUND}`,
         params,
@@ -84,6 +91,9 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
     {
       config: GUEST_ACTIONS,
       schema: {
+        summary: "Open the booking's ride and unlock its cart",
+        operationId: 'unlockGuestBooking',
+        security: SECURITY.guest,
         tags,
         description:
           "Opens the booking's ride (type 'booking') and sends the cart its unlock; the session is the ride id. " +
@@ -105,6 +115,9 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
     {
       config: GUEST_ACTIONS,
       schema: {
+        summary: "Pause or resume the booking's ride",
+        operationId: 'toggleGuestBookingLock',
+        security: SECURITY.guest,
         tags,
         description:
           "'locked' pauses the booking's ride (the cart locks), 'unlocked' resumes it; answers the booking " +
@@ -124,6 +137,9 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
     {
       config: GUEST_READS,
       schema: {
+        summary: 'List other carts free for the booking',
+        operationId: 'listGuestBookingCarts',
+        security: SECURITY.guest,
         tags,
         description:
           "'Problem with cart?': carts in service and free for the booking's range, except its own (once " +
@@ -143,6 +159,9 @@ export async function guestBookingRoutes(instance: FastifyInstance, { ctx }: { c
     {
       config: GUEST_ACTIONS,
       schema: {
+        summary: 'Move a booking to another cart',
+        operationId: 'moveGuestBooking',
+        security: SECURITY.guest,
         tags,
         description:
           'Moves the booking to another cart of its club, checked as a staff edit: 403 bookingLocked, 409 ' +

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { declareAccess } from '../../plugins/route-access';
 import { GUEST_ACTIONS, GUEST_ERRORS, GUEST_READS } from './guest-route-options';
 import { limitCodeMisses } from './code-try-limit';
+import { SECURITY } from '../../plugins/openapi';
 
 type SiteCodeRequest = FastifyRequest<{ Params: { siteId: string }; Querystring: { code: string } }>;
 type BookingRequest = FastifyRequest<{ Body: { siteId: string; code: string } }>;
@@ -45,6 +46,9 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
     {
       config: GUEST_READS,
       schema: {
+        summary: 'List the services a virtual key may book',
+        operationId: 'listKeyServices',
+        security: SECURITY.guest,
         tags,
         description:
           "The services a virtual key's holder may book (a price with credits > 0 for their group or the guest " +
@@ -67,6 +71,9 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
     {
       config: GUEST_READS,
       schema: {
+        summary: 'List the carts a virtual key may book now',
+        operationId: 'listKeyCarts',
+        security: SECURITY.guest,
         tags,
         description:
           'The carts the key may book the service on now (start: now to the nearest 5 minutes; end: start + ' +
@@ -89,6 +96,9 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
     {
       config: GUEST_ACTIONS,
       schema: {
+        summary: "Book a cart now with a virtual key's credits",
+        operationId: 'createKeyBooking',
+        security: SECURITY.guest,
         tags,
         description:
           "'Book now' with a virtual key: the server decides the price again and takes its credits in the " +
@@ -112,6 +122,9 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
     {
       config: GUEST_READS,
       schema: {
+        summary: 'List every cart of the club for a master key',
+        operationId: 'listMasterCarts',
+        security: SECURITY.guest,
         tags,
         description:
           "Every cart of the club by number, for a master key's code (a member's key marked master; any other " +
@@ -133,6 +146,9 @@ export async function guestPortalRoutes(instance: FastifyInstance, { ctx }: { ct
     {
       config: GUEST_ACTIONS,
       schema: {
+        summary: 'Lock or unlock a cart with a master key',
+        operationId: 'toggleMasterLock',
+        security: SECURITY.guest,
         tags,
         description:
           'A master key locks or unlocks a cart of its club, booked or not, open or closed; answers the ' +

@@ -14,6 +14,7 @@ import { limitCodeTry } from './code-try-limit';
 import { GUEST_RIDE_ACTIONS } from './guest-sessions.service';
 import { declareAccess } from '../../plugins/route-access';
 import { GUEST_ACTIONS, GUEST_ERRORS, GUEST_READS } from './guest-route-options';
+import { SECURITY } from '../../plugins/openapi';
 
 /** The guest's ride id (session): any text, since an unknown one is answered as not found, not invalid. */
 const sessionParams = z.object({ sessionId: z.string().max(100) });
@@ -24,6 +25,12 @@ const ACTION_TEXT = {
   resume: 'Resumes a paused ride: the cart is unlocked again (409 notPaused unless paused).',
   retry:
     "The guest's one retry of an unlock the cart has not confirmed: the unlock is sent again (409 noRetryLeft).",
+} as const;
+const ACTION_SUMMARY = {
+  end: "End the guest's ride and lock the cart",
+  pause: "Pause the guest's ride and lock the cart",
+  resume: "Resume the guest's paused ride and unlock the cart",
+  retry: 'Send an unconfirmed unlock to the cart once more',
 } as const;
 
 /**
@@ -41,6 +48,9 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
     {
       config: GUEST_READS,
       schema: {
+        summary: 'Read a cart as a guest sees it, with what can be bought',
+        operationId: 'getGuestCart',
+        security: SECURITY.guest,
         tags,
         description:
           'The cart page: cart, club, battery, the §4 guest status (AVAILABLE, IN_USE, …) and the services ' +
@@ -57,6 +67,9 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
     {
       config: GUEST_READS,
       schema: {
+        summary: "List the club's guest prices",
+        operationId: 'listGuestRates',
+        security: SECURITY.guest,
         tags,
         description:
           "The club's guest prices (optionally of one service), special (some days and hours) or daily, " +
@@ -73,6 +86,9 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
     '/devices/:deviceId/unlock',
     {
       schema: {
+        summary: 'Open a ride with a cart code or a virtual key',
+        operationId: 'unlockGuestCart',
+        security: SECURITY.guest,
         tags,
         description:
           "Opens a ride with the cart's own 6-digit code, or a member's virtual key of the cart's club (a " +
@@ -101,6 +117,9 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
     {
       config: GUEST_READS,
       schema: {
+        summary: "Read the guest's ride",
+        operationId: 'getGuestRide',
+        security: SECURITY.guest,
         tags,
         description:
           "The guest's ride: awaiting the cart, active, paused or ended (an ended ride still answers). " +
@@ -119,7 +138,10 @@ export async function guestRideRoutes(instance: FastifyInstance, { ctx }: { ctx:
       {
         config: GUEST_ACTIONS,
         schema: {
+          summary: ACTION_SUMMARY[action],
+          operationId: `${action}GuestRide`,
           tags,
+          security: SECURITY.guest,
           description: `${ACTION_TEXT[action]} Answers the ride as the guest sees it.`,
           params: sessionParams,
           response: { 200: guestRideView, ...GUEST_ERRORS },

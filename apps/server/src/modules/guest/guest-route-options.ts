@@ -7,6 +7,8 @@ import { errorBody, rateLimitedBody } from '@fairway/domain';
  */
 export const GUEST_ERRORS = {
   400: errorBody,
+  /** a partner app's x-api-key that is not valid (invalidApiKey); the club's own pages send none */
+  401: errorBody,
   403: errorBody,
   404: errorBody,
   409: errorBody,

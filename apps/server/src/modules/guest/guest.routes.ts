@@ -5,6 +5,7 @@ import { errorBody, guestKeyQuery, guestKeyView, id, publicSite, rateLimitedBody
 import type { AppContext } from '../../context';
 import { declareAccess } from '../../plugins/route-access';
 import { limitCodeMisses } from './code-try-limit';
+import { SECURITY } from '../../plugins/openapi';
 
 type SiteCodeRequest = FastifyRequest<{ Params: { siteId: string }; Querystring: { code: string } }>;
 
@@ -21,9 +22,12 @@ export async function guestRoutes(instance: FastifyInstance, { ctx }: { ctx: App
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
+        summary: "Read a site's public profile",
+        operationId: 'getGuestSite',
+        security: SECURITY.guest,
         tags: ['guest'],
         params: z.object({ id }),
-        response: { 200: publicSite, 400: errorBody, 404: errorBody },
+        response: { 200: publicSite, 400: errorBody, 401: errorBody, 404: errorBody },
       },
     },
     (request) => ctx.sites.publicSite(request.params.id),
@@ -34,6 +38,9 @@ export async function guestRoutes(instance: FastifyInstance, { ctx }: { ctx: App
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
+        summary: "Find a member's virtual key by its code",
+        operationId: 'getVirtualKey',
+        security: SECURITY.guest,
         tags: ['guest'],
         description:
           "The site portal's key (spec §2 Guest site portal, issue 18): a member's virtual key found by its " +
@@ -45,6 +52,7 @@ export async function guestRoutes(instance: FastifyInstance, { ctx }: { ctx: App
         response: {
           200: guestKeyView,
           400: errorBody,
+          401: errorBody,
           403: errorBody,
           404: errorBody,
           429: rateLimitedBody,

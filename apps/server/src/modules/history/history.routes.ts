@@ -16,6 +16,8 @@ export async function rideHistoryRoutes(instance: FastifyInstance, { ctx }: { ct
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Read ride trails per cart or a heat map for a date range',
+        operationId: 'getRideHistory',
         tags: ['rides'],
         security: [{ bearer: [], siteId: [] }],
         description:

@@ -20,6 +20,8 @@ export async function memberLinkRoutes(instance: FastifyInstance, { ctx }: { ctx
     {
       preHandler: app.requireSite('admin'),
       schema: {
+        summary: 'Link several members to the app profiles with their emails',
+        operationId: 'linkMembers',
         tags,
         security,
         description:
@@ -37,6 +39,8 @@ export async function memberLinkRoutes(instance: FastifyInstance, { ctx }: { ctx
     {
       preHandler: app.requireSite('admin'),
       schema: {
+        summary: 'Unlink several members from their app profiles',
+        operationId: 'unlinkMembers',
         tags,
         security,
         description: 'Member id → profile id. Unlinks each member linked to exactly that profile.',
@@ -52,6 +56,8 @@ export async function memberLinkRoutes(instance: FastifyInstance, { ctx }: { ctx
     {
       preHandler: app.requireSite('admin'),
       schema: {
+        summary: "Link a member to the app profile with the member's email",
+        operationId: 'linkMember',
         tags,
         security,
         description: "Links the member to the app profile with the member's email.",
@@ -66,7 +72,14 @@ export async function memberLinkRoutes(instance: FastifyInstance, { ctx }: { ctx
     '/:id/unlink',
     {
       preHandler: app.requireSite('admin'),
-      schema: { tags, security, params: memberParams, response: { 200: memberView, ...errors } },
+      schema: {
+        summary: 'Unlink a member from its app profile',
+        operationId: 'unlinkMember',
+        tags,
+        security,
+        params: memberParams,
+        response: { 200: memberView, ...errors },
+      },
     },
     (request) => service.unlinkOne(currentSite(request), request.params.id),
   );

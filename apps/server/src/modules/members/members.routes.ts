@@ -37,6 +37,8 @@ export async function dashboardMemberRoutes(instance: FastifyInstance, { ctx }: 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: "List the selected site's members with their codes",
+        operationId: 'listMembers',
         tags,
         security,
         description:
@@ -53,6 +55,8 @@ export async function dashboardMemberRoutes(instance: FastifyInstance, { ctx }: 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Add a member',
+        operationId: 'createMember',
         tags,
         security,
         description: "409 when the email is already a member's of the site. Language defaults to the site's.",
@@ -68,6 +72,8 @@ export async function dashboardMemberRoutes(instance: FastifyInstance, { ctx }: 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Set the user group of several members',
+        operationId: 'setMembersUserGroup',
         tags,
         security,
         description: "Sets the user group of the selected members; ids of other sites' members are ignored.",
@@ -84,6 +90,8 @@ export async function dashboardMemberRoutes(instance: FastifyInstance, { ctx }: 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Change a member',
+        operationId: 'updateMember',
         tags,
         security,
         params: memberParams,
@@ -99,6 +107,8 @@ export async function dashboardMemberRoutes(instance: FastifyInstance, { ctx }: 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: "Delete a member and the member's codes",
+        operationId: 'deleteMember',
         tags,
         security,
         description: "Deletes the member and the member's codes.",
@@ -117,6 +127,8 @@ export async function dashboardMemberRoutes(instance: FastifyInstance, { ctx }: 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Delete several members and their codes',
+        operationId: 'deleteMembers',
         tags,
         security,
         description: "Deletes the selected members and their codes; ids of other sites' members are ignored.",
@@ -133,6 +145,8 @@ export async function dashboardMemberRoutes(instance: FastifyInstance, { ctx }: 
       preHandler: app.requireSite('user'),
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
+        summary: 'Import members from the rows of a spreadsheet; refused rows are listed',
+        operationId: 'importMembers',
         tags,
         security,
         description:

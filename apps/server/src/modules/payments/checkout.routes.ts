@@ -5,6 +5,7 @@ import { checkoutSessionAnswer, checkoutSessionBody, errorBody, guestPaymentView
 import type { AppContext } from '../../context';
 import { requestOrigin } from '../../lib/public-url';
 import { declareAccess } from '../../plugins/route-access';
+import { SECURITY } from '../../plugins/openapi';
 
 /** Guest payment calls (spec §7 Guest): start a checkout for a cart, and follow the payment afterwards. */
 export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -18,6 +19,9 @@ export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { c
     {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
+        summary: 'Start a hosted card checkout for a guest ride',
+        operationId: 'createGuestCheckout',
+        security: SECURITY.guest,
         tags,
         description:
           "Starts the provider's hosted checkout for a ride on a cart at one of the club's guest prices. The " +
@@ -27,6 +31,7 @@ export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { c
         response: {
           200: checkoutSessionAnswer,
           400: errorBody,
+          401: errorBody,
           404: errorBody,
           409: errorBody,
           503: errorBody,
@@ -44,12 +49,15 @@ export async function guestPaymentRoutes(instance: FastifyInstance, { ctx }: { c
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
+        summary: "Read a guest's payment and the ride it bought",
+        operationId: 'getGuestPayment',
+        security: SECURITY.guest,
         tags,
         description:
           "A guest's own payment, by its id or its checkout session id (the provider's success address " +
           'carries the session id): status, refund and the ride it bought.',
         params: z.object({ id: z.string().min(1).max(255) }),
-        response: { 200: guestPaymentView, 400: errorBody, 404: errorBody },
+        response: { 200: guestPaymentView, 400: errorBody, 401: errorBody, 404: errorBody },
       },
     },
     (request) => checkout.guestPayment(request.params.id),

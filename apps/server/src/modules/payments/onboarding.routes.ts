@@ -15,6 +15,8 @@ export async function dashboardOnboardingRoutes(instance: FastifyInstance, { ctx
     {
       preHandler: app.requireSite('admin'),
       schema: {
+        summary: "Start the payment provider's onboarding for the selected site",
+        operationId: 'startPaymentOnboarding',
         tags: ['payments'],
         security: [{ bearer: [], siteId: [] }],
         description:

@@ -20,6 +20,8 @@ export async function dashboardPaymentRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: "List the selected site's payments in a date range with totals",
+        operationId: 'listPayments',
         tags,
         security,
         description:
@@ -37,6 +39,8 @@ export async function dashboardPaymentRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: "Read the club's provider balance and recent payouts",
+        operationId: 'getPaymentBalance',
         tags,
         security,
         description: "The club's provider balance, recent payouts and a link to the provider's dashboard.",
@@ -51,6 +55,8 @@ export async function dashboardPaymentRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('admin'),
       schema: {
+        summary: 'Refund a succeeded card payment in full',
+        operationId: 'refundPayment',
         tags,
         security,
         description: 'Refunds a succeeded card payment in full (409 notRefundable otherwise).',

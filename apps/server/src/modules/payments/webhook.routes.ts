@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import { WebhookSignatureError } from './payment-provider';
 import { declareAccess } from '../../plugins/route-access';
+import { SECURITY } from '../../plugins/openapi';
 
 /**
  * /api/payments/webhook — the payment provider's webhooks (Stripe's, and the sandbox's in the same format).
@@ -26,6 +27,9 @@ export async function paymentWebhookRoutes(instance: FastifyInstance, { ctx }: {
     {
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
+        summary: 'Receive a payment provider webhook (signed)',
+        operationId: 'receivePaymentWebhook',
+        security: SECURITY.public,
         tags: ['payments'],
         description: 'Provider webhooks, verified by the Stripe-Signature header.',
         response: { 200: z.object({ received: z.literal(true) }), 400: errorBody },

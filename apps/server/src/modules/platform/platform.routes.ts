@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { cartsUnheardSince } from './platform.service';
 import { declareAccess } from '../../plugins/route-access';
+import { SECURITY } from '../../plugins/openapi';
 
 const healthBody = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -26,7 +27,15 @@ export async function platformRoutes(instance: FastifyInstance, { ctx }: { ctx: 
 
   app.get(
     '/health',
-    { schema: { tags: ['platform'], response: { 200: healthBody, 503: healthBody } } },
+    {
+      schema: {
+        summary: 'Check the server, database, broker and device gateway',
+        operationId: 'getHealth',
+        security: SECURITY.public,
+        tags: ['platform'],
+        response: { 200: healthBody, 503: healthBody },
+      },
+    },
     async (_request, reply) => {
       const database = await ctx.db
         .execute(sql`select 1`)
@@ -55,10 +64,22 @@ export async function platformRoutes(instance: FastifyInstance, { ctx }: { ctx: 
     },
   );
 
-  app.get('/config', { schema: { tags: ['platform'], response: { 200: publicConfig } } }, async () => ({
-    tiles: {
-      street: { url: ctx.config.TILE_STREET_URL, attribution: ctx.config.TILE_STREET_ATTRIBUTION },
-      satellite: { url: ctx.config.TILE_SATELLITE_URL, attribution: ctx.config.TILE_SATELLITE_ATTRIBUTION },
+  app.get(
+    '/config',
+    {
+      schema: {
+        summary: 'Read the public runtime configuration (map tiles)',
+        operationId: 'getPublicConfig',
+        security: SECURITY.public,
+        tags: ['platform'],
+        response: { 200: publicConfig },
+      },
     },
-  }));
+    async () => ({
+      tiles: {
+        street: { url: ctx.config.TILE_STREET_URL, attribution: ctx.config.TILE_STREET_ATTRIBUTION },
+        satellite: { url: ctx.config.TILE_SATELLITE_URL, attribution: ctx.config.TILE_SATELLITE_ATTRIBUTION },
+      },
+    }),
+  );
 }

@@ -4,6 +4,7 @@ import { rideUsageExportQuery } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentSite, currentUser } from '../../plugins/auth';
 import { sendAttachment } from '../../lib/attachment';
+import { fileAnswer, SITE_CALL_ERRORS } from '../../plugins/openapi';
 
 const EXPORT_QUERY =
   'The range and filters of GET /rides/chart; `lang` (en, de, da, cs) defaults to the user’s language, ' +
@@ -11,9 +12,8 @@ const EXPORT_QUERY =
 
 /**
  * /api/dashboard/rides/chart/rides.csv and /summary.pdf — the Usage report's exports (issue 19), for the
- * same roles as the chart (basic and up, the selected site). No response schema, as for the poster: the
- * answers are files (errors are the usual `{ message }`), and OpenAPI 3 ignores `produces`, so each
- * description names its file type.
+ * same roles as the chart (basic and up, the selected site). The answers are files (errors are the usual
+ * `{ message }`).
  */
 export async function usageExportRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -24,6 +24,8 @@ export async function usageExportRoutes(instance: FastifyInstance, { ctx }: { ct
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: "Download the usage report's rides as CSV",
+        operationId: 'exportUsageCsv',
         tags: ['rides'],
         security: [{ bearer: [], siteId: [] }],
         querystring: rideUsageExportQuery,
@@ -34,6 +36,7 @@ export async function usageExportRoutes(instance: FastifyInstance, { ctx }: { ct
           'and currency. UTF-8 with a BOM; English uses `,` and `.` decimals, German, Danish and Czech `;` ' +
           'and `,` decimals. ' +
           EXPORT_QUERY,
+        response: { 200: fileAnswer('text/csv', 'The rides, one row each'), ...SITE_CALL_ERRORS },
       },
     },
     async (request, reply) => {
@@ -47,6 +50,8 @@ export async function usageExportRoutes(instance: FastifyInstance, { ctx }: { ct
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: "Download the usage report's one-page summary as PDF",
+        operationId: 'exportUsagePdf',
         tags: ['rides'],
         security: [{ bearer: [], siteId: [] }],
         querystring: rideUsageExportQuery,
@@ -55,6 +60,7 @@ export async function usageExportRoutes(instance: FastifyInstance, { ctx }: { ct
           'Answers application/pdf: a one-page A4 summary of the Usage report for a board meeting: the ' +
           'cards, rounds per day or month, top carts, rides by service and the weekday × hour heatmap. ' +
           EXPORT_QUERY,
+        response: { 200: fileAnswer('application/pdf', 'The one-page summary'), ...SITE_CALL_ERRORS },
       },
     },
     async (request, reply) => {

@@ -21,6 +21,8 @@ export async function rideUsageRoutes(instance: FastifyInstance, { ctx }: { ctx:
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: 'Read the usage report: rounds, durations and breakdowns for a range',
+        operationId: 'getUsageChart',
         tags: ['rides'],
         security: [{ bearer: [], siteId: [] }],
         description:

@@ -114,7 +114,7 @@ describe('reading rides', () => {
     const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
     expect(paths).toEqual(
       expect.arrayContaining([
-        '/api/dashboard/rides/',
+        '/api/dashboard/rides',
         '/api/dashboard/rides/{id}',
         '/api/dashboard/rides/delete',
         '/api/guest/devices/{id}',

@@ -44,6 +44,8 @@ export async function dashboardRideRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: "List the selected site's rides in a date range",
+        operationId: 'listRides',
         tags,
         security,
         description:
@@ -61,6 +63,8 @@ export async function dashboardRideRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: 'Read one ride with its trail',
+        operationId: 'getRide',
         tags,
         security,
         description:
@@ -79,6 +83,8 @@ export async function dashboardRideRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'End an open ride and lock its cart',
+        operationId: 'endRide',
         tags,
         security,
         description:
@@ -100,6 +106,8 @@ export async function dashboardRideRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Resume a paused ride and unlock its cart',
+        operationId: 'resumeRide',
         tags,
         security,
         description: 'Resumes a paused ride: the cart is unlocked again (409 notPaused otherwise).',
@@ -119,6 +127,8 @@ export async function dashboardRideRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Delete a ride',
+        operationId: 'deleteRide',
         tags,
         security,
         description:

@@ -24,6 +24,8 @@ export async function dashboardServiceRoutes(instance: FastifyInstance, { ctx }:
       // Basic staff read them too: the booking dialog offers the services and their prices.
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: "List the selected site's services with their prices",
+        operationId: 'listServices',
         tags: ['services'],
         security,
         description: "The site's services by name, each with its prices and the site's currency.",
@@ -38,6 +40,8 @@ export async function dashboardServiceRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Create a service with its prices',
+        operationId: 'createService',
         tags: ['services'],
         security,
         description: `Creates the service with its prices. ${priceRules}`,
@@ -53,6 +57,8 @@ export async function dashboardServiceRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Change a service and its prices',
+        operationId: 'updateService',
         tags: ['services'],
         security,
         description:
@@ -71,6 +77,8 @@ export async function dashboardServiceRoutes(instance: FastifyInstance, { ctx }:
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Delete a service and its prices',
+        operationId: 'deleteService',
         tags: ['services'],
         security,
         description: 'Deletes the service and its prices; rides keep their record.',

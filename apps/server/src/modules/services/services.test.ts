@@ -496,7 +496,7 @@ describe('API document', () => {
   it('describes the services routes', async () => {
     const res = await rt.app.inject({ url: '/api/docs/json' });
     const paths = res.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
-    expect(Object.keys(paths['/api/dashboard/services/']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/api/dashboard/services']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/api/dashboard/services/{id}']!).sort()).toEqual(['delete', 'patch']);
   });
 });

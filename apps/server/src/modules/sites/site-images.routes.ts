@@ -29,6 +29,8 @@ export async function dashboardSiteImageRoutes(instance: FastifyInstance, { ctx 
       {
         preHandler: app.requireSite('admin'),
         schema: {
+          summary: `Upload the site's ${kind} picture`,
+          operationId: `uploadSite${kind[0]!.toUpperCase()}${kind.slice(1)}`,
           tags: ['sites'],
           security: [{ bearer: [], siteId: [] }],
           consumes: ['multipart/form-data'],

@@ -1,7 +1,9 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { devices } from '../../db/tables/devices';
-import { users } from '../../db/tables/users';
+import { activity } from '../../db/tables/activity';
+import { apiClients } from '../../db/tables/api-clients';
+import { invites, users } from '../../db/tables/users';
 import { sites } from '../../db/tables/sites';
 import type { SiteRow } from './sites.presenter';
 
@@ -62,14 +64,33 @@ export class SitesRepository {
     return row ?? null;
   }
 
-  /** Deleting a site hands its carts back to staging (spec §4 Admin), in one transaction. */
+  /**
+   * Deleting a site hands its carts back to staging (spec §4 Admin), in one transaction: the site's rides,
+   * bookings, payments, members, codes, zones, services and commands go with it by foreign key (ON DELETE
+   * CASCADE), its activity log is deleted here (the column has no foreign key), and users, invites and API
+   * clients lose it from their `sites` arrays. Either all of it happens or none.
+   */
   async deleteToStaging(id: string, stagingId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx
         .update(devices)
         .set({ siteId: stagingId, carNumber: null, updatedAt: sql`now()` })
         .where(eq(devices.siteId, id));
-      await tx.update(users).set({ sites: sql`array_remove(${users.sites}, ${id}::uuid)` });
+      const holding = (table: typeof users | typeof invites | typeof apiClients) =>
+        sql`${id}::uuid = ANY(${table.sites})`;
+      await tx
+        .update(users)
+        .set({ sites: sql`array_remove(${users.sites}, ${id}::uuid)` })
+        .where(holding(users));
+      await tx
+        .update(invites)
+        .set({ sites: sql`array_remove(${invites.sites}, ${id}::uuid)` })
+        .where(holding(invites));
+      await tx
+        .update(apiClients)
+        .set({ sites: sql`array_remove(${apiClients.sites}, ${id}::uuid)`, updatedAt: sql`now()` })
+        .where(holding(apiClients));
+      await tx.delete(activity).where(eq(activity.siteId, id));
       const deleted = await tx.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
       return deleted.length > 0;
     });

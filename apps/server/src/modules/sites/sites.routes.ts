@@ -31,6 +31,8 @@ export async function dashboardSiteRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: app.requireRole('basic'),
       schema: {
+        summary: 'List the sites the signed-in user may work on',
+        operationId: 'listOwnSites',
         tags: ['sites'],
         security: [{ bearer: [] }],
         response: { 200: z.array(siteListItem), ...errors },
@@ -43,7 +45,13 @@ export async function dashboardSiteRoutes(instance: FastifyInstance, { ctx }: { 
     '/',
     {
       preHandler: app.requireSite('basic'),
-      schema: { tags: ['sites'], security: dashboardSecurity, response: { 200: siteView, ...errors } },
+      schema: {
+        summary: 'Read the selected site with its settings',
+        operationId: 'getSite',
+        tags: ['sites'],
+        security: dashboardSecurity,
+        response: { 200: siteView, ...errors },
+      },
     },
     async (request) => siteViewFor(await service.get(currentSite(request)), currentUser(request).role),
   );
@@ -53,6 +61,8 @@ export async function dashboardSiteRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: app.requireSite('admin'),
       schema: {
+        summary: "Change the selected site's settings, optionally publishing device settings",
+        operationId: 'updateSite',
         tags: ['sites'],
         security: dashboardSecurity,
         description: publishNote,
@@ -78,19 +88,45 @@ export async function adminSiteRoutes(instance: FastifyInstance, { ctx }: { ctx:
 
   app.get(
     '/',
-    { schema: { tags: ['admin'], security, response: { 200: z.array(siteView), ...errors } } },
+    {
+      schema: {
+        summary: 'List every site',
+        operationId: 'adminListSites',
+        tags: ['admin'],
+        security,
+        response: { 200: z.array(siteView), ...errors },
+      },
+    },
     () => service.listAll(),
   );
 
   app.get(
     '/:id',
-    { schema: { tags: ['admin'], security, params: siteParams, response: { 200: siteView, ...errors } } },
+    {
+      schema: {
+        summary: 'Read one site',
+        operationId: 'adminGetSite',
+        tags: ['admin'],
+        security,
+        params: siteParams,
+        response: { 200: siteView, ...errors },
+      },
+    },
     (request) => service.get(request.params.id),
   );
 
   app.post(
     '/',
-    { schema: { tags: ['admin'], security, body: adminSiteCreate, response: { 201: siteView, ...errors } } },
+    {
+      schema: {
+        summary: 'Create a site',
+        operationId: 'adminCreateSite',
+        tags: ['admin'],
+        security,
+        body: adminSiteCreate,
+        response: { 201: siteView, ...errors },
+      },
+    },
     async (request, reply) => reply.code(201).send(await service.create(request.body)),
   );
 
@@ -98,6 +134,8 @@ export async function adminSiteRoutes(instance: FastifyInstance, { ctx }: { ctx:
     '/:id',
     {
       schema: {
+        summary: "Change a site's general settings and modules",
+        operationId: 'adminUpdateSite',
         tags: ['admin'],
         security,
         params: siteParams,
@@ -111,7 +149,16 @@ export async function adminSiteRoutes(instance: FastifyInstance, { ctx }: { ctx:
 
   app.delete(
     '/:id',
-    { schema: { tags: ['admin'], security, params: siteParams, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        summary: 'Delete a site; its carts move to staging',
+        operationId: 'adminDeleteSite',
+        tags: ['admin'],
+        security,
+        params: siteParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await service.delete(request.params.id);
       return reply.code(204).send(null);

@@ -19,6 +19,8 @@ export async function storageRoutes(instance: FastifyInstance, { ctx }: { ctx: A
     '/firmware',
     {
       schema: {
+        summary: 'List the firmware images',
+        operationId: 'listFirmware',
         tags: ['storage'],
         security: [{ bearer: [] }],
         response: { 200: z.array(firmwareFile), 401: errorBody, 403: errorBody },

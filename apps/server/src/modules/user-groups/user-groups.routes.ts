@@ -20,6 +20,8 @@ export async function dashboardUserGroupRoutes(instance: FastifyInstance, { ctx 
       // Basic staff read the list too: their booking dialog offers a price group per user group.
       preHandler: app.requireSite('basic'),
       schema: {
+        summary: "List the selected site's user groups",
+        operationId: 'listUserGroups',
         tags: ['user groups'],
         security,
         description: "The site's groups by name, with how many prices and members use each.",
@@ -34,6 +36,8 @@ export async function dashboardUserGroupRoutes(instance: FastifyInstance, { ctx 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Create a user group',
+        operationId: 'createUserGroup',
         tags: ['user groups'],
         security,
         body: userGroupBody,
@@ -48,6 +52,8 @@ export async function dashboardUserGroupRoutes(instance: FastifyInstance, { ctx 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Rename a user group',
+        operationId: 'updateUserGroup',
         tags: ['user groups'],
         security,
         params: groupParams,
@@ -63,6 +69,8 @@ export async function dashboardUserGroupRoutes(instance: FastifyInstance, { ctx 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Delete a user group and its prices',
+        operationId: 'deleteUserGroup',
         tags: ['user groups'],
         security,
         description: "Deletes the group's prices too; its members become guests. Answers both counts.",

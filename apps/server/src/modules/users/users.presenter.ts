@@ -1,6 +1,5 @@
-import { isRole, type Account, type Role } from '@fairway/domain';
+import { isRole, type Account, type InviteView, type Role, type UserView } from '@fairway/domain';
 import type { InviteRow, UserRow } from './users.repository';
-import type { InviteView, UserView } from './users.schemas';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 

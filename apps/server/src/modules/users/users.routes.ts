@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '@fairway/domain';
+import { adminUpdateUserBody, createInviteBody, errorBody, inviteView, userView } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
-import { adminUpdateUserBody, createInviteBody, idParams, inviteView, userView } from './users.schemas';
+import { idParams } from './users.schemas';
 import { declareAccess } from '../../plugins/route-access';
 
 const tags = ['admin'];
@@ -23,7 +23,15 @@ export async function adminUserRoutes(
 
   app.get(
     '/',
-    { schema: { tags, security, summary: 'List users', response: { 200: z.array(userView), ...denied } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List users',
+        operationId: 'listUsers',
+        response: { 200: z.array(userView), ...denied },
+      },
+    },
     async () => service.list(),
   );
 
@@ -34,6 +42,7 @@ export async function adminUserRoutes(
         tags,
         security,
         summary: "Change a user's email, role, password or sites",
+        operationId: 'updateUser',
         params: idParams,
         body: adminUpdateUserBody,
         response: { 200: userView, 400: errorBody, ...denied, 404: errorBody, 409: errorBody },
@@ -49,6 +58,7 @@ export async function adminUserRoutes(
         tags,
         security,
         summary: 'Delete a user (not yourself)',
+        operationId: 'deleteUser',
         params: idParams,
         response: { 204: noContent, 400: errorBody, ...denied, 404: errorBody },
       },
@@ -66,6 +76,7 @@ export async function adminUserRoutes(
         tags,
         security,
         summary: 'Mail the user a password reset link',
+        operationId: 'sendUserPasswordReset',
         params: idParams,
         response: { 204: noContent, ...denied, 404: errorBody },
       },
@@ -83,6 +94,7 @@ export async function adminUserRoutes(
         tags,
         security,
         summary: 'List open invites',
+        operationId: 'listInvites',
         response: { 200: z.array(inviteView), ...denied },
       },
     },
@@ -96,6 +108,7 @@ export async function adminUserRoutes(
         tags,
         security,
         summary: 'Invite someone: the mail carries a registration link valid for 14 days',
+        operationId: 'createInvite',
         body: createInviteBody,
         response: { 201: inviteView, 400: errorBody, ...denied, 409: errorBody },
       },
@@ -110,6 +123,7 @@ export async function adminUserRoutes(
         tags,
         security,
         summary: 'Delete an invite; its link stops working',
+        operationId: 'deleteInvite',
         params: idParams,
         response: { 204: noContent, ...denied, 404: errorBody },
       },
@@ -127,6 +141,7 @@ export async function adminUserRoutes(
         tags,
         security,
         summary: 'Mail an invite again; its 14 days start over',
+        operationId: 'resendInvite',
         params: idParams,
         response: { 200: inviteView, ...denied, 404: errorBody },
       },

@@ -1,4 +1,11 @@
-import { LIMITS } from '@fairway/domain';
+import type { z } from 'zod';
+import {
+  LIMITS,
+  type AdminUpdateUserBody,
+  type InviteView,
+  type UserView,
+  type createInviteBody,
+} from '@fairway/domain';
 import type { CoreContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/tokens';
@@ -13,9 +20,11 @@ import {
   type UserRow,
   type UsersRepository,
 } from './users.repository';
-import type { AdminUpdateUserBody, CreateInviteBody, InviteView, UserView } from './users.schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An invite as the route validated it (language and sites defaulted). */
+type CreateInvite = z.output<typeof createInviteBody>;
 
 export { USER_MESSAGES };
 
@@ -96,7 +105,7 @@ export class UsersService {
     return (await this.users.listInvites()).map((row) => this.presentInvite(row, now));
   }
 
-  async createInvite(body: CreateInviteBody): Promise<InviteView> {
+  async createInvite(body: CreateInvite): Promise<InviteView> {
     if (await this.users.findByEmail(body.email)) throw conflict(USER_MESSAGES.emailTaken);
     if (await this.users.findInviteByEmail(body.email)) throw conflict(USER_MESSAGES.inviteExists);
     const sites = await this.checkSites(body.sites);

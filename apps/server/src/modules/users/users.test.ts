@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../runtime';
 import { asUser, loginAs, startTestServer } from '../../../test/helpers';
-import type { InviteView, UserView } from './users.schemas';
+import { INVITE_LANGS, type InviteView, type UserView } from '@fairway/domain';
+import { MAIL_LANGS } from '../mail/templates';
 import { TEST_PASSWORD, createUser, linkIn, mailsTo, siteIdByName, uniqueEmail } from './users.test-support';
 
 let rt: Runtime;
@@ -200,6 +201,16 @@ describe('invites', () => {
 
     const list = (await api('GET', '/invites', superadmin)).json<InviteView[]>();
     expect(list.find((row) => row._id === invite._id)).toEqual(invite);
+  });
+
+  it('offers exactly the languages the mail has texts for, and mails a German invite in German', async () => {
+    expect([...INVITE_LANGS].sort()).toEqual([...MAIL_LANGS].sort());
+    const email = uniqueEmail('eingeladen');
+    const res = await createInvite({ email, role: 'basic', lang: 'de', sites: [secondSite] });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await mailsTo(rt, email, 'invite');
+    expect(mail).toMatchObject({ lang: 'de', subject: 'Einladung zu Fairway' });
+    expect(mail!.text).toContain('Die Einladung ist 14 Tage gültig.');
   });
 
   it('answers 409 for an email with a user or an invite, 400 for unknown sites or no site', async () => {

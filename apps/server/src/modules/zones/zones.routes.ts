@@ -19,7 +19,13 @@ export async function dashboardZoneRoutes(instance: FastifyInstance, { ctx }: { 
     '/',
     {
       preHandler: app.requireSite('basic'),
-      schema: { tags: ['zones'], security, response: { 200: z.array(zoneView), ...errors } },
+      schema: {
+        summary: "List the selected site's zones",
+        operationId: 'listZones',
+        tags: ['zones'],
+        security,
+        response: { 200: z.array(zoneView), ...errors },
+      },
     },
     (request) => service.list(currentSite(request)),
   );
@@ -29,6 +35,8 @@ export async function dashboardZoneRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Create a zone',
+        operationId: 'createZone',
         tags: ['zones'],
         security,
         description:
@@ -46,6 +54,8 @@ export async function dashboardZoneRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: "Publish the site's zones into every cart",
+        operationId: 'publishZones',
         tags: ['zones'],
         security,
         description:
@@ -61,6 +71,8 @@ export async function dashboardZoneRoutes(instance: FastifyInstance, { ctx }: { 
     {
       preHandler: app.requireSite('user'),
       schema: {
+        summary: 'Change a zone',
+        operationId: 'updateZone',
         tags: ['zones'],
         security,
         params: zoneParams,
@@ -75,7 +87,14 @@ export async function dashboardZoneRoutes(instance: FastifyInstance, { ctx }: { 
     '/:id',
     {
       preHandler: app.requireSite('user'),
-      schema: { tags: ['zones'], security, params: zoneParams, response: { 204: noContent, ...errors } },
+      schema: {
+        summary: 'Delete a zone',
+        operationId: 'deleteZone',
+        tags: ['zones'],
+        security,
+        params: zoneParams,
+        response: { 204: noContent, ...errors },
+      },
     },
     async (request, reply) => {
       await service.delete(currentSite(request), request.params.id, currentUser(request));

@@ -35,7 +35,7 @@ import { MembersToolbar } from './components/MembersToolbar';
 import { ImportMembersWizard } from './import/ImportMembersWizard';
 import { memberColumnsFor } from './lib/member-columns';
 import { defaultMemberLang } from './lib/member-form';
-import { useDialogSubject } from './use-dialog-subject';
+import { useDialogSubject } from '../../lib/use-dialog-subject';
 import { useMemberSelection } from './use-member-selection';
 import { useMembersList } from './use-members-list';
 

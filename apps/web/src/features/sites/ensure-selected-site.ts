@@ -1,13 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getStoredSiteIdFor, setSelectedSite } from '../../lib/selected-site';
+import { ApiError } from '../../lib/api-client';
+import {
+  clearSelectedSite,
+  getSelectedSiteId,
+  getStoredSiteIdFor,
+  setSelectedSite,
+} from '../../lib/selected-site';
 import { sitesListQueryOptions } from './api/get-sites-list';
 
 export type SiteSelectionOutcome =
   | { kind: 'selected'; siteId: string }
-  /** The user holds no site yet (a fresh superadmin, an operator not yet assigned). */
+  /**
+   * The remembered site is no longer the user's (deleted in another browser, or access taken away): the
+   * first of the user's sites took its place, so the app goes on instead of failing every call with 403.
+   */
+  | { kind: 'replaced'; siteId: string; siteName: string }
+  /** The user holds no site (yet): a fresh superadmin, an operator not yet assigned, or the last one deleted. */
   | { kind: 'none' }
-  /** The remembered site is no longer the user's: spec §4 says log out. */
-  | { kind: 'storedSiteMissing' }
   | { kind: 'failed'; error: unknown };
 
 /**
@@ -26,13 +35,53 @@ export async function ensureSelectedSite(
     return { kind: 'failed', error };
   }
   const stored = getStoredSiteIdFor(userId);
-  if (stored !== null) {
-    if (!sites.some((site) => site._id === stored)) return { kind: 'storedSiteMissing' };
+  if (stored !== null && sites.some((site) => site._id === stored)) {
     setSelectedSite(stored, userId);
     return { kind: 'selected', siteId: stored };
   }
   const first = sites[0];
-  if (!first) return { kind: 'none' };
+  if (!first) {
+    if (stored !== null) clearSelectedSite();
+    return { kind: 'none' };
+  }
   setSelectedSite(first._id, userId);
-  return { kind: 'selected', siteId: first._id };
+  return stored === null
+    ? { kind: 'selected', siteId: first._id }
+    : { kind: 'replaced', siteId: first._id, siteName: first.name };
+}
+
+/** The same rule on a fresh list from the server, not the cached one (which may still hold a deleted site). */
+export async function recheckSelectedSite(
+  queryClient: QueryClient,
+  userId: string | null,
+): Promise<SiteSelectionOutcome> {
+  await queryClient.invalidateQueries({ queryKey: sitesListQueryOptions().queryKey, refetchType: 'none' });
+  return ensureSelectedSite(queryClient, userId);
+}
+
+/**
+ * While the app runs, a site can disappear under it (spec §4: deleted by an admin in another browser). Its
+ * calls then answer 403 (or 404) and no retry helps. When a query of the selected site fails so, the list is
+ * asked again and the selection follows the after-login rule; `onOutcome` tells the page. Returns the
+ * unsubscribe function.
+ */
+export function watchSelectedSite(
+  queryClient: QueryClient,
+  userId: () => string | null,
+  onOutcome: (outcome: SiteSelectionOutcome) => void,
+): () => void {
+  let checking: Promise<void> | null = null;
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'error') return;
+    const [scope, siteId] = event.query.queryKey as readonly unknown[];
+    if (scope !== 'site' || siteId !== getSelectedSiteId()) return;
+    const error = event.action.error;
+    if (!(error instanceof ApiError) || (error.status !== 403 && error.status !== 404)) return;
+    // Several queries of the page fail together: one look at the list serves them all.
+    checking ??= recheckSelectedSite(queryClient, userId())
+      .then(onOutcome)
+      .finally(() => {
+        checking = null;
+      });
+  });
 }

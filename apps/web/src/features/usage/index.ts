@@ -4,3 +4,4 @@
  * the router's lazy route, so ECharts never joins another page's chunk.
  */
 export { usageQueryKey } from './api/get-ride-usage';
+export { formatCount, formatPeriod, formatPeriodLong } from './usage-format';

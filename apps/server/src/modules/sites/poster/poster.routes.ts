@@ -6,6 +6,7 @@ import type { AppContext } from '../../../context';
 import { publicBase } from '../../../lib/public-url';
 import { currentSite } from '../../../plugins/auth';
 import { sendAttachment } from '../../../lib/attachment';
+import { fileAnswer, SITE_CALL_ERRORS } from '../../../plugins/openapi';
 
 const posterQuery = z.object({ lang: z.enum(SITE_LANGS).optional() });
 
@@ -18,14 +19,16 @@ export async function dashboardPosterRoutes(instance: FastifyInstance, { ctx }: 
     '/poster',
     {
       preHandler: app.requireSite('basic'),
-      // No response schema: the answer is a PDF file (errors are the usual `{ message }`).
       schema: {
+        summary: "Download the site's A4 poster with its guest QR code (PDF)",
+        operationId: 'getSitePoster',
         tags: ['sites'],
         security: [{ bearer: [], siteId: [] }],
         querystring: posterQuery,
         produces: ['application/pdf'],
         description:
           "An A4 PDF with the QR code (138 mm) to the site's guest page; `lang` defaults to the site's language.",
+        response: { 200: fileAnswer('application/pdf', 'The poster'), ...SITE_CALL_ERRORS },
       },
     },
     async (request, reply) => {

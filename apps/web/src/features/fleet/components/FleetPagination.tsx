@@ -1,5 +1,5 @@
-import TablePagination from '@mui/material/TablePagination';
 import { useTranslation } from 'react-i18next';
+import { TablePager } from '../../../components/TablePager';
 import { ALL_ROWS, FLEET_PAGE_SIZES, parsePageSize, type FleetPageSize } from '../fleet-paging';
 
 interface FleetPaginationProps {
@@ -18,30 +18,18 @@ export function FleetPagination({
   onPageChange,
   onPageSizeChange,
 }: FleetPaginationProps) {
-  const { t, i18n } = useTranslation();
-  const numbers = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const { t } = useTranslation();
   return (
-    <TablePagination
-      component="div"
-      count={total}
+    <TablePager
+      total={total}
       page={page}
-      rowsPerPage={pageSize}
-      rowsPerPageOptions={FLEET_PAGE_SIZES.map((size) =>
+      pageSize={pageSize}
+      sizes={FLEET_PAGE_SIZES.map((size) =>
         size === ALL_ROWS ? { label: t('fleet.paging.all'), value: ALL_ROWS } : size,
       )}
-      onPageChange={(_event, next) => onPageChange(next)}
-      onRowsPerPageChange={(event) => onPageSizeChange(parsePageSize(event.target.value))}
-      labelRowsPerPage={t('fleet.paging.perPage')}
-      labelDisplayedRows={({ from, to, count }) =>
-        t('fleet.paging.range', {
-          from: numbers.format(from),
-          to: numbers.format(to),
-          total: numbers.format(count),
-        })
-      }
-      getItemAriaLabel={(type) => t(`fleet.paging.${type}`)}
-      showFirstButton
-      showLastButton
+      onPageChange={onPageChange}
+      onPageSizeChange={(value) => onPageSizeChange(parsePageSize(value))}
+      texts="fleet.paging"
     />
   );
 }

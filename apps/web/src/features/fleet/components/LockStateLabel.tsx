@@ -35,7 +35,7 @@ export function LockStateLabel({ cart, testId }: { cart: CartView; testId: strin
         alignItems: 'center',
         gap: 0.5,
         color:
-          state === 'unlocked' ? 'warning.dark' : state === 'booked' ? 'secondary.main' : 'text.secondary',
+          state === 'unlocked' ? 'warning.dark' : state === 'booked' ? 'secondary.dark' : 'text.secondary',
         whiteSpace: 'nowrap',
       }}
     >
