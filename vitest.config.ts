@@ -5,9 +5,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one; on a 2-core CI machine that runs every file in
-    // sequence. The pure and web files use every core; then the server files (one at a time, on the shared
+    // sequence. The pure and web files use every core; the server files (one at a time, on the shared
     // database) and the fault files (one at a time, on their own parts) run side by side, as a second group
     // (`sequence.groupOrder`: Vitest 5 runs projects of different worker counts in different groups).
+    // `npm run test:unit` runs that second group in its own Vitest process beside the first
+    // (scripts/test-unit.mjs), rather than after it.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
