@@ -126,6 +126,9 @@ export function answerCommand(
 
 function execute(command: CommandMessage, target: CommandTarget): Answer {
   switch (command.name) {
+    case 'firmware':
+      // Issue 20 in progress: the simulator does not install firmware yet.
+      return { ok: false, error: 'firmware updates not supported' };
     case 'lock':
       if (target.key === '1') return { ok: false, error: 'key mode' };
       if (target.lock === 1) return { ok: false, error: 'already locked' };

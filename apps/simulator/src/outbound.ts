@@ -3,11 +3,13 @@ import {
   configAckMessage,
   eventMessage,
   statusMessage,
+  systemLogMessage,
   telemetryMessage,
   type AckMessage,
   type ConfigAckMessage,
   type EventMessage,
   type StatusMessage,
+  type SystemLogMessage,
   type TelemetryMessage,
 } from '@fairway/domain';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +24,7 @@ export const OUTBOUND_SCHEMAS = {
   ack: ackMessage,
   'config/ack': configAckMessage,
   event: eventMessage,
+  log: systemLogMessage,
 } as const;
 
 export type OutboundChannel = keyof typeof OUTBOUND_SCHEMAS;
@@ -32,6 +35,7 @@ export interface OutboundMessages {
   ack: AckMessage;
   'config/ack': ConfigAckMessage;
   event: EventMessage;
+  log: SystemLogMessage;
 }
 
 export class OutboundMessageError extends Error {

@@ -16,13 +16,18 @@ export interface CommandFacts {
   id: string;
   deviceId: string;
   siteId: string;
-  name: 'lock' | 'unlock' | 'ping';
+  name: 'lock' | 'unlock' | 'ping' | 'firmware';
   code: number | null;
   source: string;
   error: string | null;
 }
 
-const COMMAND_NAMES: Record<CommandFacts['name'], string> = { lock: 'Lock', unlock: 'Unlock', ping: 'Ping' };
+const COMMAND_NAMES: Record<CommandFacts['name'], string> = {
+  lock: 'Lock',
+  unlock: 'Unlock',
+  ping: 'Ping',
+  firmware: 'Firmware update',
+};
 const COMMAND_TYPES = {
   sent: 'command_sent',
   acknowledged: 'command_acknowledged',

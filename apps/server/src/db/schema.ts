@@ -23,3 +23,6 @@ export * from './tables/payments';
 export * from './tables/api-clients';
 export * from './tables/support-contacts';
 export * from './tables/bookings';
+export * from './tables/device-logs';
+export * from './tables/firmware';
+export * from './tables/sim-sandbox';

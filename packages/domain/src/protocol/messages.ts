@@ -14,6 +14,12 @@ export const statusMessage = z.object({
   firmware: z.string().max(40).optional(),
   /** Version of the config the device currently runs (0 = none yet). */
   configVersion: z.number().int().nonnegative().optional(),
+  /** The SIM card's ICCID and the network it is on, when the modem has them (spec §3 gprsCCID, gprsCarrier). */
+  ccid: z
+    .string()
+    .regex(/^\d{18,22}$/)
+    .optional(),
+  carrier: z.string().max(40).optional(),
 });
 export type StatusMessage = z.infer<typeof statusMessage>;
 
@@ -66,18 +72,98 @@ export const COMMAND_CODES = {
   toggleCatM1: 11,
 } as const;
 
-export const commandName = z.enum(['lock', 'unlock', 'ping']);
+export const commandName = z.enum(['lock', 'unlock', 'ping', 'firmware']);
 
-/** Server → device on `command` (QoS 1). `ping` carries a numeric `code` (1–11 or a custom one). */
+/** Firmware versions as carts report them (`status.firmware`) and firmware files name them. */
+export const firmwareVersion = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[0-9A-Za-z][0-9A-Za-z._+-]*$/);
+
+/**
+ * What a `firmware` command asks the cart to install (OTA, issue 20): it downloads `url` (signed, expiring at
+ * `urlExpiresAt`), checks the size and the SHA-256, installs, reboots and reports `version` in its next
+ * `status`. The progress goes on `event` as type `firmware` (firmwareEventData).
+ */
+export const firmwareOrder = z.object({
+  url: z.string().url().max(2048),
+  urlExpiresAt: timestamp,
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** bytes */
+  size: z
+    .number()
+    .int()
+    .positive()
+    .max(5 * 1024 * 1024),
+  version: firmwareVersion,
+});
+export type FirmwareOrder = z.infer<typeof firmwareOrder>;
+
+/**
+ * Server → device on `command` (QoS 1). `ping` carries a numeric `code` (1–11 or a custom one); `firmware`
+ * carries the `firmware` order.
+ */
 export const commandMessage = z.object({
   id: z.string().min(1).max(64),
   name: commandName,
   code: z.number().int().min(0).max(9999).optional(),
+  firmware: firmwareOrder.optional(),
   issuedAt: timestamp,
   /** The device ignores (and acks as expired) a command it receives after this instant. */
   expiresAt: timestamp,
 });
 export type CommandMessage = z.infer<typeof commandMessage>;
+
+/** One network of a WiFi scan (command 5): the cart's answer `result.networks`. */
+export const wifiNetwork = z.object({
+  ssid: z.string().max(32),
+  /** dBm */
+  rssi: z.number().int().min(-127).max(0),
+  channel: z.number().int().min(1).max(196),
+  /** as the radio names it: 'OPEN', 'WEP', 'WPA2_PSK', 'WPA_WPA2_PSK', 'WPA3_PSK' … */
+  encrypt: z.string().max(24),
+});
+export type WifiNetwork = z.infer<typeof wifiNetwork>;
+
+/** `result` of an acknowledged WiFi scan (command 5): what the cart heard, strongest first. */
+export const wifiScanResult = z.object({ networks: z.array(wifiNetwork).max(64) });
+export type WifiScanResult = z.infer<typeof wifiScanResult>;
+
+/** The groups of a log snapshot, in the order the side panel shows them (spec §2 Device side panel). */
+export const LOG_SNAPSHOT_GROUPS = [
+  'system',
+  'wifi',
+  'modemSim',
+  'gpsDistance',
+  'zones',
+  'locking',
+  'batteryCharging',
+  'rfid',
+] as const;
+export type LogSnapshotGroup = (typeof LOG_SNAPSHOT_GROUPS)[number];
+
+/** One group's values: short keys and values as the firmware prints them ('1'/'0' read as Yes/No). */
+const snapshotValues = z.record(
+  z.string().min(1).max(40),
+  z.union([z.string().max(120), z.number(), z.boolean()]),
+);
+
+/** A snapshot of the cart's state, grouped (the log request's `snapshot`). */
+export const logSnapshotResult = z.object(
+  Object.fromEntries(LOG_SNAPSHOT_GROUPS.map((group) => [group, snapshotValues.optional()])) as Record<
+    LogSnapshotGroup,
+    z.ZodOptional<typeof snapshotValues>
+  >,
+);
+export type LogSnapshotResult = z.infer<typeof logSnapshotResult>;
+
+/** `result` of an acknowledged log request (command 6): the grouped snapshot and the last lines of the log. */
+export const logRequestResult = z.object({
+  snapshot: logSnapshotResult,
+  lines: z.array(z.string().max(300)).max(50).default([]),
+});
+export type LogRequestResult = z.infer<typeof logRequestResult>;
 
 /** Device → server on `ack` (QoS 1), once per command id. */
 export const ackMessage = z.object({
@@ -146,7 +232,49 @@ export type ConfigAckMessage = z.infer<typeof configAckMessage>;
 export const eventMessage = z.object({
   id: z.string().min(1).max(64),
   ts: timestamp,
-  type: z.enum(['keypad_unlock', 'rfid_unlock', 'code_refused', 'zone_enter', 'zone_exit', 'key_alarm']),
+  type: z.enum([
+    'keypad_unlock',
+    'rfid_unlock',
+    'code_refused',
+    'zone_enter',
+    'zone_exit',
+    'key_alarm',
+    'firmware',
+  ]),
   data: z.record(z.string(), z.unknown()).default({}),
 });
 export type EventMessage = z.infer<typeof eventMessage>;
+
+/**
+ * Firmware status codes (spec §4 Admin): 0 runs its version normally, 1 an update is pending (set by the
+ * server when it sends the order), 2 downloading, 3 the download or its check failed (the old version
+ * runs on), 4 downloaded and verified (installing, then the reboot reports the new version and the status
+ * returns to 0).
+ */
+export const FIRMWARE_STATUS = { normal: 0, pending: 1, downloading: 2, failed: 3, downloaded: 4 } as const;
+export type FirmwareStatus = (typeof FIRMWARE_STATUS)[keyof typeof FIRMWARE_STATUS];
+
+/** `data` of an `event` of type `firmware`: OTA progress of the order `commandId`. */
+export const firmwareEventData = z.object({
+  commandId: z.string().min(1).max(64),
+  status: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+  version: firmwareVersion,
+  /** Why it failed (status 3): 'checksum', 'size', 'download', 'expired' … */
+  error: z.string().max(200).optional(),
+});
+export type FirmwareEventData = z.infer<typeof firmwareEventData>;
+
+/**
+ * Device → server on `log` (QoS 1): lines of the tracker's own system log, sent in batches (the side panel's
+ * System Logs). At most 40 lines of 300 characters per message, so a batch stays under the broker's 16 KB
+ * limit on a cart's payloads (docs/device-protocol.md §2).
+ */
+export const systemLogMessage = z.object({
+  /** The batch's id: a batch the broker delivers twice (QoS 1) is stored once. */
+  id: z.string().min(1).max(64),
+  lines: z
+    .array(z.object({ ts: timestamp, body: z.string().min(1).max(300) }))
+    .min(1)
+    .max(40),
+});
+export type SystemLogMessage = z.infer<typeof systemLogMessage>;

@@ -7,7 +7,7 @@ export const PROTOCOL_VERSION = 1;
 export const TOPIC_ROOT = 'fairway/v1/devices';
 
 /** Channels a device publishes on (device → server). */
-export const DEVICE_PUBLISHES = ['status', 'telemetry', 'ack', 'config/ack', 'event'] as const;
+export const DEVICE_PUBLISHES = ['status', 'telemetry', 'ack', 'config/ack', 'event', 'log'] as const;
 /** Channels a device subscribes to (server → device). */
 export const DEVICE_SUBSCRIBES = ['command', 'config'] as const;
 
@@ -65,6 +65,7 @@ export const CHANNEL_QOS: Record<DeviceChannel, 0 | 1> = {
   ack: 1,
   'config/ack': 1,
   event: 1,
+  log: 1,
   command: 1,
   config: 1,
 };

@@ -17,7 +17,7 @@ export const deviceCommands = pgTable(
     siteId: uuid('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
-    name: text('name').$type<'lock' | 'unlock' | 'ping'>().notNull(),
+    name: text('name').$type<'lock' | 'unlock' | 'ping' | 'firmware'>().notNull(),
     code: integer('code'),
     state: text('state').$type<CommandState>().notNull().default('queued'),
     error: text('error'),

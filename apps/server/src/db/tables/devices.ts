@@ -56,6 +56,17 @@ export const devices = pgTable(
     uptime: integer('uptime'),
     temp: real('temp'),
     firmware: text('firmware'),
+    /** OTA progress (FIRMWARE_STATUS): 0 normal, 1 pending, 2 downloading, 3 failed, 4 downloaded. */
+    firmwareStatus: smallint('firmware_status').notNull().default(0),
+    /** The version an OTA order is installing; null when none is under way. */
+    firmwareTarget: text('firmware_target'),
+    /** The SIM card the modem reports (status `ccid`, `carrier`). */
+    gprsCcid: text('gprs_ccid'),
+    gprsCarrier: text('gprs_carrier'),
+    /** The SIM provider's endpoint of this tracker (spec §3 endpointID); null when not registered. */
+    simEndpointId: text('sim_endpoint_id'),
+    /** Battery calibration value (spec §5: 3–77.99, reset sets 75), sent in the cart's device settings. */
+    batteryCalibration: real('battery_calibration').notNull().default(75),
     lastReportAt: timestamp('last_report_at', { withTimezone: true }),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),

@@ -132,6 +132,10 @@ export class DeviceMessageDispatcher {
           await this.attached;
           await this.bus.emitAndWait('device.event', deviceId, inbound.message);
         });
+      case 'log':
+        // Issue 20 in progress: system log lines are not stored yet.
+        this.log.debug({ deviceId, lines: inbound.message.lines.length }, 'system log batch ignored');
+        return null;
     }
   }
 

@@ -4,11 +4,13 @@ import {
   eventMessage,
   parseDeviceTopic,
   statusMessage,
+  systemLogMessage,
   telemetryMessage,
   type AckMessage,
   type ConfigAckMessage,
   type EventMessage,
   type StatusMessage,
+  type SystemLogMessage,
   type TelemetryMessage,
 } from '@fairway/domain';
 
@@ -18,7 +20,8 @@ export type InboundMessage =
   | { channel: 'telemetry'; deviceId: string; message: TelemetryMessage }
   | { channel: 'ack'; deviceId: string; message: AckMessage }
   | { channel: 'config/ack'; deviceId: string; message: ConfigAckMessage }
-  | { channel: 'event'; deviceId: string; message: EventMessage };
+  | { channel: 'event'; deviceId: string; message: EventMessage }
+  | { channel: 'log'; deviceId: string; message: SystemLogMessage };
 
 export type InboundChannel = InboundMessage['channel'];
 
@@ -34,6 +37,7 @@ const SCHEMAS = {
   ack: ackMessage,
   'config/ack': configAckMessage,
   event: eventMessage,
+  log: systemLogMessage,
 } as const;
 
 const isInbound = (channel: string): channel is InboundChannel => channel in SCHEMAS;
