@@ -11,7 +11,7 @@ import type {
 } from '@fairway/domain';
 import { apiAs, apiRequest, apiSend } from './support/api';
 import { expectNoHorizontalScroll, freeToTake, guestPhone, withClubOpenAllDay } from './support/club';
-import { moveBookingStart } from './support/product-db';
+import { clearDemoBookingsAhead, moveBookingStart } from './support/product-db';
 import { ACCOUNTS, logIn } from './support/session';
 
 /**
@@ -21,6 +21,9 @@ import { ACCOUNTS, logIn } from './support/session';
 const ANNA = { email: 'anna@example.com', key: '135790' };
 const MARSHAL_KEY = '864200';
 const HOUR = 3_600_000;
+
+// A round of 18 holes and a desk booking of an hour need carts the demo's tee sheet leaves free.
+test.beforeAll(() => clearDemoBookingsAhead(6));
 
 async function annaCredits(page: Page): Promise<number> {
   const found = await apiAs<MembersPage>(page, `/dashboard/members?query=${encodeURIComponent(ANNA.email)}`);

@@ -39,3 +39,21 @@ export async function moveBookingStart(
     if (moved.rowCount !== 1) throw new Error(`no booking ${bookingId}`);
   });
 }
+
+/**
+ * Removes the demo seed's own bookings (no creator, staff source, never ridden: as `refreshDemoBookings`
+ * tells them apart) that hold a cart in the next `hours`. The seed books carts through the day, so whether a
+ * cart is free for a round from now depends on when the suite runs; flows that need one clear the way.
+ * Operators' bookings, and those the suite made, stay.
+ */
+export async function clearDemoBookingsAhead(hours: number): Promise<void> {
+  await onProductDb((client) =>
+    client.query(
+      `delete from bookings b
+        where b.created_by is null and b.source = 'staff'
+          and b.start < now() + make_interval(hours => $1) and b.blocked_until > now()
+          and not exists (select 1 from rides r where r.booking_id = b.id)`,
+      [hours],
+    ),
+  );
+}

@@ -72,5 +72,6 @@ ALTER TABLE "firmware_updates" ADD CONSTRAINT "firmware_updates_requested_by_use
 CREATE INDEX "device_logs_device_type_created_idx" ON "device_logs" USING btree ("device_id","type","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "device_system_logs_batch_line_idx" ON "device_system_logs" USING btree ("device_id","batch_id","line");--> statement-breakpoint
 CREATE INDEX "device_system_logs_device_ts_idx" ON "device_system_logs" USING btree ("device_id","ts");--> statement-breakpoint
+CREATE INDEX "device_system_logs_received_idx" ON "device_system_logs" USING btree ("received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "firmware_files_folder_name_idx" ON "firmware_files" USING btree ("folder","name");--> statement-breakpoint
 CREATE INDEX "firmware_updates_device_created_idx" ON "firmware_updates" USING btree ("device_id","created_at");

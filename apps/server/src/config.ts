@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseS3Url, S3UrlError, type S3Location } from './lib/s3-file-store';
 
 /**
  * Environment → typed configuration. Every variable is validated once at start; a bad value stops the
@@ -60,6 +61,18 @@ const envSchema = z.object({
   SEED_DEMO: onOff.default(true),
   JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  /** Files (site pictures, firmware) in an S3-compatible bucket instead of DATA_DIR/files (lib/s3-file-store.ts). */
+  S3_URL: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseS3Url(value);
+      } catch (error) {
+        if (!(error instanceof S3UrlError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+      }
+    })
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Fairway <no-reply@fairway.local>'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -82,6 +95,14 @@ const envSchema = z.object({
   CRISP_WEBSITE_ID: z.string().min(1).optional(),
   /** Another Crisp API address (a local fake in tests); default Crisp's own. */
   CRISP_API_URL: url(['http:', 'https:']).optional(),
+  /**
+   * The SIM provider (spec §7, emnify-shaped) when SIM_PROVIDER_URL is set, with its application token and the
+   * fixed service and tariff profiles new endpoints get; unset = the local sandbox (docs/sim-provider.md).
+   */
+  SIM_PROVIDER_URL: url(['http:', 'https:']).optional(),
+  SIM_PROVIDER_TOKEN: z.string().min(1).optional(),
+  SIM_SERVICE_PROFILE_ID: z.string().regex(/^\d+$/, { message: 'must be the numeric profile id' }).optional(),
+  SIM_TARIFF_PROFILE_ID: z.string().regex(/^\d+$/, { message: 'must be the numeric profile id' }).optional(),
   TILE_STREET_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_STREET_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   TILE_SATELLITE_URL: z
@@ -96,6 +117,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   dataDir: string;
   publicUrl: string;
+  /** The bucket behind S3_URL; null: files on the local disk. */
+  s3: S3Location | null;
 }
 
 export class ConfigError extends Error {}
@@ -123,9 +146,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  CRISP_IDENTIFIER, CRISP_KEY, CRISP_WEBSITE_ID: set all three or none',
     );
   }
+  const simProvider = [value.SIM_PROVIDER_TOKEN, value.SIM_SERVICE_PROFILE_ID, value.SIM_TARIFF_PROFILE_ID];
+  if (value.SIM_PROVIDER_URL && simProvider.some((part) => part === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SIM_PROVIDER_TOKEN, SIM_SERVICE_PROFILE_ID, SIM_TARIFF_PROFILE_ID: required when SIM_PROVIDER_URL is set',
+    );
+  }
   return {
     ...value,
     dataDir: path.resolve(value.DATA_DIR),
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    s3: value.S3_URL ? parseS3Url(value.S3_URL) : null,
   };
 }

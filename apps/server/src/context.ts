@@ -20,6 +20,8 @@ export interface CoreContext {
   mail: Mailer;
   /** Public files (site logos and covers), served under /api/files/<key>. */
   files: FileStore;
+  /** Files only signed, expiring URLs serve (firmware images), local or in the S3 bucket. */
+  privateFiles: FileStore;
   /** True while the server's own MQTT client is connected to the broker. */
   brokerConnected(): boolean;
   /** When the device gateway last heard from a cart, or last (re)connected if it heard none since (epoch ms). */

@@ -46,6 +46,7 @@ export async function buildOfflineApp(): Promise<{ app: FastifyInstance; close()
     tokens: new AccessTokens('x'.repeat(32)),
     mail: new Mailer(database.db, log, undefined, config.MAIL_FROM),
     files: new LocalFileStore(config.dataDir),
+    privateFiles: new LocalFileStore(config.dataDir),
     brokerConnected: () => false,
     gatewayLastHeardAt: () => 0,
     deviceProvisioner: { register: offline('the broker'), remove: offline('the broker') },

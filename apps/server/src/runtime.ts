@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
@@ -7,13 +6,14 @@ import { buildApp } from './app';
 import { connectDatabase, runMigrations } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { DomainEventBus } from './lib/events';
-import { LocalFileStore } from './lib/file-store';
+import { createFileStores } from './lib/file-stores';
 import { AccessTokens } from './modules/auth/access-token';
 import { Mailer } from './modules/mail/mailer';
 import { platformSecret } from './modules/platform/platform.service';
 import { seedDemo, seedDemoBookings } from './demo/demo-seed';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker/embedded-broker';
 import { createDeviceProvisioner } from './broker/provisioner';
+import { syncDeviceRoles } from './broker/role-sync';
 import { startDeviceGateway, type DeviceGateway } from './devices/gateway/device-gateway';
 import { DeviceMessageDispatcher } from './devices/gateway/device-message-dispatcher';
 import { attachRealtime, type RealtimeGateway } from './realtime/realtime-gateway';
@@ -26,6 +26,8 @@ import { registerCartJobs } from './jobs/cart-jobs';
 import { createPaymentProvider, sandboxOf } from './modules/payments/payment-providers';
 import { registerPaymentJobs } from './modules/payments/payment-jobs';
 import { registerBookingJobs } from './modules/bookings/booking-jobs';
+import { registerSimJobs } from './modules/sim-cards/sim-jobs';
+import { registerDeviceLogJobs } from './modules/device-logs/device-log-jobs';
 
 /** Everything a running Fairway server is made of, in start order; `stop()` tears it down in reverse. */
 export interface Runtime {
@@ -75,6 +77,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
 
     let mqttUrl: string;
     let mqttPassword: string;
+    let embeddedBroker: EmbeddedBroker | null = null;
     if (config.MQTT_URL) {
       if (!config.MQTT_PASSWORD)
         throw new Error('MQTT_PASSWORD: required when MQTT_URL names an external broker');
@@ -92,6 +95,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       });
       stops.push(() => broker.close());
       mqttUrl = broker.url;
+      embeddedBroker = broker;
     }
 
     const bus = new DomainEventBus();
@@ -109,9 +113,26 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     const deviceProvisioner: DeviceProvisioner = createDeviceProvisioner(
       config.MQTT_DYNSEC ? gateway.client : null,
       log,
+      embeddedBroker,
     );
+    // Carts registered by an older server get the ACLs of the channels added since (issue 20: `log`).
+    if (config.MQTT_DYNSEC)
+      await syncDeviceRoles(gateway.client, database.db, log).catch((error: unknown) =>
+        log.error(
+          { err: error },
+          'bringing device roles up to date failed: carts may be refused new channels',
+        ),
+      );
 
     const payments = await createPaymentProvider(config, database.db, log);
+    // Signed file URLs name the address carts reach: PUBLIC_URL, else where this server listens.
+    let listeningUrl = config.publicUrl;
+    const fileStores = createFileStores(
+      config,
+      await platformSecret(database.db, 'file-url-secret'),
+      () => config.PUBLIC_URL ?? listeningUrl,
+    );
+    stops.push(async () => fileStores.close());
     const ctx: AppContext = buildServices({
       config,
       database,
@@ -120,7 +141,8 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       bus,
       tokens: new AccessTokens(jwtSecret),
       mail: new Mailer(database.db, log, config.SMTP_URL, config.MAIL_FROM),
-      files: new LocalFileStore(path.join(config.dataDir, 'files', 'public')),
+      files: fileStores.files,
+      privateFiles: fileStores.privateFiles,
       brokerConnected: () => gateway.connected(),
       gatewayLastHeardAt: () => gateway.lastHeardAt(),
       deviceProvisioner,
@@ -135,9 +157,12 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     stops.push(async () => detachZoneAlerts());
     const detachCodeRides = attachCodeRides(ctx);
     stops.push(async () => detachCodeRides());
+    const detachFirmware = ctx.firmwareUpdates.attach();
+    stops.push(async () => detachFirmware());
     deviceMessages.attach({
       commandAck: (deviceId, ack, receivedAt) => commands.acknowledged(deviceId, ack, receivedAt),
       configAck: (deviceId, ack) => deviceConfig.acknowledged(deviceId, ack),
+      systemLog: (deviceId, batch) => ctx.deviceLogs.storeSystemLog(deviceId, batch),
     });
 
     const jobs = new JobRunner(database.db, log);
@@ -151,6 +176,9 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     });
     const detachPaymentJobs = await registerPaymentJobs(jobs, ctx);
     await registerBookingJobs(jobs, ctx);
+    registerSimJobs(jobs, ctx);
+    await registerDeviceLogJobs(jobs, ctx);
+    stops.push(() => ctx.simCards.close());
     stops.push(async () => detachPaymentJobs());
     if (config.JOBS) {
       jobs.start();
@@ -164,6 +192,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+    listeningUrl = `http://127.0.0.1:${port}`;
     // The sandbox posts its webhooks to this server's own endpoint, as Stripe would from outside.
     sandboxOf(payments)?.deliverTo(`http://127.0.0.1:${port}/api/payments/webhook`);
 

@@ -19,11 +19,15 @@ import { CodesService } from './modules/codes/codes.service';
 import { CommandsRepository } from './modules/commands/commands.repository';
 import { CommandsService } from './modules/commands/commands.service';
 import { DeviceConfigService } from './modules/device-config/device-config.service';
+import { DeviceLogsRepository } from './modules/device-logs/device-logs.repository';
+import { DeviceLogsService } from './modules/device-logs/device-logs.service';
 import { BatteryRepository } from './modules/devices/battery.repository';
 import { BatteryService } from './modules/devices/battery.service';
 import { CartActivityLookup } from './modules/devices/cart-activity-lookup';
 import { DevicesRepository } from './modules/devices/devices.repository';
 import { DevicesService } from './modules/devices/devices.service';
+import { AdminDevicesRepository } from './modules/devices/admin-devices.repository';
+import { AdminDevicesService } from './modules/devices/admin-devices.service';
 import { CodeAttemptLimiter } from './modules/guest/code-attempts';
 import { GuestBookingsRepository } from './modules/guest/guest-bookings.repository';
 import { GuestBookingsService } from './modules/guest/guest-bookings.service';
@@ -52,6 +56,9 @@ import { PaymentsService } from './modules/payments/payments.service';
 import { RefundsService } from './modules/payments/refunds.service';
 import { WebhooksService } from './modules/payments/webhooks.service';
 import { ProfilesRepository } from './modules/profiles/profiles.repository';
+import { FirmwareRepository } from './modules/firmware/firmware.repository';
+import { FirmwareFilesService } from './modules/firmware/firmware-files.service';
+import { FirmwareUpdatesService } from './modules/firmware/firmware-updates.service';
 import { ProfilesService } from './modules/profiles/profiles.service';
 import { UsageRepository } from './modules/reports/usage.repository';
 import { UsageService } from './modules/reports/usage.service';
@@ -69,6 +76,9 @@ import { RidesRepository } from './modules/rides/rides.repository';
 import { RidesService } from './modules/rides/rides.service';
 import { ServicesRepository } from './modules/services/services.repository';
 import { ServicesService } from './modules/services/services.service';
+import { SimCardsRepository } from './modules/sim-cards/sim-cards.repository';
+import { SimCardsService } from './modules/sim-cards/sim-cards.service';
+import { createSimProvider } from './lib/sim-provider/sim-providers';
 import { PosterService } from './modules/sites/poster/poster.service';
 import { SiteAccess } from './modules/sites/site-access';
 import { SiteImagesRepository } from './modules/sites/site-images.repository';
@@ -97,6 +107,7 @@ function buildRepositories({ db, database }: CoreContext) {
   return {
     apiClients: new ApiClientsRepository(db),
     activity: new ActivityRepository(db),
+    adminDevices: new AdminDevicesRepository(db),
     adminDashboard: new AdminDashboardRepository(db),
     auth: new AuthRepository(db),
     battery: new BatteryRepository(db),
@@ -104,6 +115,7 @@ function buildRepositories({ db, database }: CoreContext) {
     codeActivity: new CodeActivityRepository(db),
     codes: new CodesRepository(db),
     commands: new CommandsRepository(db),
+    deviceLogs: new DeviceLogsRepository(db),
     devices: new DevicesRepository(db),
     guestBookings: new GuestBookingsRepository(db),
     guestCarts: new GuestCartsRepository(db),
@@ -114,6 +126,7 @@ function buildRepositories({ db, database }: CoreContext) {
     members: new MembersRepository(db),
     payments: new PaymentsRepository(db),
     profiles: new ProfilesRepository(db),
+    firmware: new FirmwareRepository(db),
     rideLifecycle: new RideLifecycleRepository(db),
     rideViews: new RideViewsRepository(db),
     rides: new RidesRepository(db),
@@ -229,6 +242,8 @@ export function buildServices(core: CoreContext) {
     ...core,
     deviceConfig,
     commands,
+    // The side panel's WiFi scans, log snapshots, system logs and log files (issue 20).
+    deviceLogs: new DeviceLogsService(repos.deviceLogs, commands, log),
     rides,
     paymentFlows,
     cartActivity,
@@ -239,6 +254,16 @@ export function buildServices(core: CoreContext) {
       bus,
       deviceConfig,
       cartActivity,
+    ),
+    // The Device Manager (issue 20): paged list, find, CSV, bulk actions, delete and replace.
+    adminDevices: new AdminDevicesService(
+      repos.adminDevices,
+      repos.devices,
+      repos.sites,
+      deviceConfig,
+      core.deviceProvisioner,
+      bus,
+      log,
     ),
     battery: new BatteryService(repos.battery),
     history: new HistoryService(core.database.pool, repos.history),
@@ -254,6 +279,9 @@ export function buildServices(core: CoreContext) {
       async (tx, siteId, value) => (await repos.codes.in(tx).findByValue(siteId, value)) !== null,
     ),
     siteImages: new SiteImagesService(repos.siteImages, core.files, log),
+    // The firmware manager's images and firmware over the air (issue 20).
+    firmwareFiles: new FirmwareFilesService(repos.firmware, core.privateFiles, log),
+    firmwareUpdates: new FirmwareUpdatesService(repos.firmware, core.privateFiles, commands, bus, log),
     posters: new PosterService(repos.sites, core.files, core.config.publicUrl, log),
     zones: new ZonesService(repos.zones, deviceConfig, bus),
     zoneAlerts: new ZoneAlerts(
@@ -289,6 +317,8 @@ export function buildServices(core: CoreContext) {
     // API clients and the client API for booking systems (issue 21): bookings through the bookings' rules.
     apiClients: new ApiClientsService(repos.apiClients, log),
     clientApi: new ClientApiService(repos.apiClients, bookings, bookingParts.bookingAvailability, services),
+    // Trackers' SIM cards (issue 20): the real SIM provider when SIM_PROVIDER_URL is set, else the sandbox.
+    simCards: new SimCardsService(new SimCardsRepository(db), createSimProvider(core.config, db), bus, log),
   };
 }
 

@@ -34,6 +34,8 @@ export interface TestCart extends TestDevice {
   commands: CommandMessage[];
   configs: ConfigMessage[];
   ackMode: AckMode;
+  /** What an acknowledged ping answers as `result`, by code (a WiFi scan: no networks, unless a test says). */
+  pingResults: Record<number, Record<string, unknown>>;
   /** Report after acting on a lock command (a real cart does; off proves the server uses the ack). */
   reportAfterCommand: boolean;
   /**
@@ -73,6 +75,7 @@ export async function startTestCart(
     commands: [],
     configs: [],
     ackMode: 'ok',
+    pingResults: { 5: { networks: [] } },
     reportAfterCommand: false,
     reportBeforeAck: null,
     async report(overrides = {}) {
@@ -150,7 +153,9 @@ export async function startTestCart(
             id: command.id,
             ok: true,
             ts: Date.now(),
-            ...(command.code === 5 ? { result: { networks: [] } } : {}),
+            ...(command.name === 'ping' && cart.pingResults[command.code ?? 2]
+              ? { result: cart.pingResults[command.code ?? 2] }
+              : {}),
           };
     if (ack.ok && command.name !== 'ping') cart.state.lock = command.name === 'lock' ? 1 : 0;
     if (ack.ok && command.name !== 'ping' && cart.reportAfterCommand) await cart.report();

@@ -116,7 +116,7 @@ describe('command handling', () => {
     expect(byCode[COMMAND_CODES.reset]!.result).toEqual({ resetting: true });
     expect(byCode[COMMAND_CODES.requestLog]!.result).toMatchObject({
       lines: expect.arrayContaining([expect.stringMatching(/ I boot fairway-sim/)]),
-      snapshot: { firmware: expect.any(String) },
+      snapshot: { system: { firmware: expect.any(String) } },
     });
     expect(byCode[COMMAND_CODES.resetOdometer]!.result).toEqual({ odometer: 0 });
     expect(device.model.odometerKm).toBe(0);

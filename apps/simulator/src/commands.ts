@@ -1,4 +1,12 @@
-import { COMMAND_CODES, type AckMessage, type CommandMessage } from '@fairway/domain';
+import {
+  COMMAND_CODES,
+  logRequestResult,
+  wifiScanResult,
+  type AckMessage,
+  type CommandMessage,
+  type FirmwareOrder,
+  type LogSnapshotResult,
+} from '@fairway/domain';
 import { buildAck } from './outbound';
 import type { WifiNetwork } from './wifi-scan';
 
@@ -15,11 +23,15 @@ export interface CommandTarget {
   wifiScan(): WifiNetwork[];
   /** the tracker's recent log lines, oldest first */
   logLines(): string[];
-  /** the state a support engineer reads next to the log */
-  logSnapshot(): Record<string, unknown>;
+  /** the state a support engineer reads next to the log, grouped as the side panel shows it */
+  logSnapshot(): LogSnapshotResult;
   soundBuzzer(durationMs: number): void;
   /** flips the modem between CAT-M1 and its other mode; returns whether CAT-M1 is now on */
   toggleCatM1(): boolean;
+  /** an OTA update is downloading or being checked */
+  readonly firmwareUpdating: boolean;
+  /** downloads, checks and installs `order` after the ack, reporting `firmware` events (firmware-update.ts) */
+  startFirmwareUpdate(commandId: string, order: FirmwareOrder): Promise<void>;
 }
 
 /** What the device does to its link once the ack is on its way. */
@@ -127,8 +139,11 @@ export function answerCommand(
 function execute(command: CommandMessage, target: CommandTarget): Answer {
   switch (command.name) {
     case 'firmware':
-      // Issue 20 in progress: the simulator does not install firmware yet.
-      return { ok: false, error: 'firmware updates not supported' };
+      // Received: acknowledged at once; the download and its checks follow as `firmware` events.
+      if (!command.firmware) return { ok: false, error: 'no firmware order' };
+      if (target.firmwareUpdating) return { ok: false, error: 'update running' };
+      void target.startFirmwareUpdate(command.id, command.firmware);
+      return { ok: true, result: { version: command.firmware.version } };
     case 'lock':
       if (target.key === '1') return { ok: false, error: 'key mode' };
       if (target.lock === 1) return { ok: false, error: 'already locked' };
@@ -156,10 +171,14 @@ function executePing(code: number, target: CommandTarget): Answer {
       return { ok: true, result: { rebooting: true }, linkAction: 'reboot' };
     case COMMAND_CODES.reset:
       return { ok: true, result: { resetting: true }, linkAction: 'reset' };
+    // Answers the server stores (issue 20): checked against their protocol schemas like every outbound message.
     case COMMAND_CODES.wifiScan:
-      return { ok: true, result: { networks: target.wifiScan() } };
+      return { ok: true, result: wifiScanResult.parse({ networks: target.wifiScan() }) };
     case COMMAND_CODES.requestLog:
-      return { ok: true, result: { lines: target.logLines(), snapshot: target.logSnapshot() } };
+      return {
+        ok: true,
+        result: logRequestResult.parse({ lines: target.logLines(), snapshot: target.logSnapshot() }),
+      };
     case COMMAND_CODES.resetOdometer:
       target.resetOdometer();
       return { ok: true, result: { odometer: 0 } };

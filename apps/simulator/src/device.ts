@@ -3,6 +3,8 @@ import {
   type CommandMessage,
   type ConfigMessage,
   type DeviceSettings,
+  type FirmwareOrder,
+  type LogSnapshotResult,
   type StatusMessage,
   type TelemetryMessage,
 } from '@fairway/domain';
@@ -30,6 +32,9 @@ import {
 import { decideConfig, FACTORY_SETTINGS } from './config';
 import type { Course } from './courses/course';
 import { DeviceLog } from './device-log';
+import { FirmwareUpdater } from './firmware-update';
+import { buildLogSnapshot } from './log-snapshot';
+import { logIntervalMs, SIMULATED_CARRIER, simulatedCcid } from './sim-identity';
 import type { LatLng } from './geo';
 import type { Logger } from './logger';
 import {
@@ -77,6 +82,10 @@ export interface CartDeviceOptions {
   outbox: DeviceOutbox;
   /** called after the ack of a command that restarts something on the link has been handed to the outbox */
   onLinkAction?: (action: LinkAction) => void;
+  /** the firmware version the tracker runs at start (default SIMULATOR_FIRMWARE) */
+  firmware?: string;
+  /** how firmware images are downloaded (default the global fetch) */
+  fetchImage?: typeof fetch;
 }
 
 /** Why the tracker last started, as its firmware reports it in the log snapshot. */
@@ -110,6 +119,8 @@ export interface CartState extends Pick<
   buzzing: boolean;
   /** ids of the config's zones the cart is in */
   zoneIds: string[];
+  /** the firmware version running; a verified OTA image runs from the next boot */
+  firmware: string;
 }
 
 /**
@@ -137,6 +148,14 @@ export class CartDevice implements CommandTarget {
   private nextReportAt: number;
   private buzzerUntil = 0;
   private catM1 = true;
+  /** the running firmware, and the verified OTA image that runs from the next boot */
+  private firmware: string;
+  private installedFirmware: string | null = null;
+  private readonly updater: FirmwareUpdater;
+  /** the SIM's ICCID: the status and the log snapshot carry it (issue 20) */
+  private readonly ccid: string;
+  /** when the lines logged since the last batch go out on `log` (sendLogIfDue) */
+  private nextLogAt: number;
 
   constructor(options: CartDeviceOptions) {
     this.options = options;
@@ -161,9 +180,23 @@ export class CartDevice implements CommandTarget {
     const now = options.clock();
     // Trackers in a fleet have been running for a while; a reboot resets this.
     this.bootedAt = now - options.random.between(600, 7 * 86_400) * 1000;
-    this.log.add(this.bootedAt, 'I', `boot ${SIMULATOR_FIRMWARE} reason=${this.bootReason}`);
+    this.firmware = options.firmware ?? SIMULATOR_FIRMWARE;
+    this.updater = new FirmwareUpdater({
+      clock: options.clock,
+      ...(options.fetchImage ? { fetchImage: options.fetchImage } : {}),
+      report: (data) => this.options.outbox('event', buildEvent('firmware', data, this.options.clock())),
+      note: (level, text) => this.log.add(this.options.clock(), level, text),
+      install: (version) => {
+        // Flashed into the other slot: it runs from the restart on (a real tracker reboots into it).
+        this.installedFirmware = version;
+        this.options.onLinkAction?.('reboot');
+      },
+    });
+    this.log.add(this.bootedAt, 'I', `boot ${this.firmware} reason=${this.bootReason}`);
     this.lastAdvancedAt = now;
     this.nextReportAt = now;
+    this.ccid = simulatedCcid(options.deviceId);
+    this.nextLogAt = now + logIntervalMs(options.deviceId);
   }
 
   get lock(): 0 | 1 {
@@ -195,7 +228,11 @@ export class CartDevice implements CommandTarget {
     this.bootedAt = now;
     this.bootReason = reason;
     this.nextReportAt = now;
-    this.log.add(now, 'I', `boot ${SIMULATOR_FIRMWARE} reason=${reason}`);
+    if (this.installedFirmware) {
+      this.firmware = this.installedFirmware;
+      this.installedFirmware = null;
+    }
+    this.log.add(now, 'I', `boot ${this.firmware} reason=${reason}`);
   }
 
   /**
@@ -259,11 +296,29 @@ export class CartDevice implements CommandTarget {
   }
 
   statusOnline(now = this.options.clock()): StatusMessage {
-    return onlineStatus(now, SIMULATOR_FIRMWARE, this.configVersion);
+    // Every simulated tracker has a modem with a SIM, so its status names the SIM and its network.
+    return { ...onlineStatus(now, this.firmware, this.configVersion), ...this.simIdentity() };
+  }
+
+  private simIdentity(): Pick<StatusMessage, 'ccid' | 'carrier'> {
+    return { ccid: this.ccid, carrier: SIMULATED_CARRIER };
+  }
+
+  /**
+   * Sends the lines logged since the last batch on `log` (at most 40 a message), every 30–60 s per cart
+   * while there are any: a quiet cart sends nothing, and 2,000 carts spread their batches. Returns whether it sent.
+   */
+  sendLogIfDue(now = this.options.clock()): boolean {
+    if (now < this.nextLogAt) return false;
+    const batch = this.log.takeBatch();
+    if (batch) this.options.outbox('log', batch);
+    // A backlog (after an outage) drains a batch every few seconds rather than one per interval.
+    this.nextLogAt = now + (this.log.unsent > 0 ? 5_000 : logIntervalMs(this.deviceId));
+    return batch !== null;
   }
 
   statusOffline(now = this.options.clock()): StatusMessage {
-    return offlineStatus(now, SIMULATOR_FIRMWARE, this.configVersion);
+    return offlineStatus(now, this.firmware, this.configVersion);
   }
 
   /** Runs the cart's simulation up to now; reports straight away when something visible happened. */
@@ -474,11 +529,19 @@ export class CartDevice implements CommandTarget {
     return this.catM1;
   }
 
+  get firmwareUpdating(): boolean {
+    return this.updater.busy;
+  }
+
+  startFirmwareUpdate(commandId: string, order: FirmwareOrder): Promise<void> {
+    return this.updater.start(commandId, order);
+  }
+
   diagnostics(): Record<string, unknown> {
     const reading = this.readVitals();
     return {
       uptime: this.uptimeS(),
-      firmware: SIMULATOR_FIRMWARE,
+      firmware: this.firmware,
       configVersion: this.configVersion,
       lock: this.model.lock,
       battV: Math.round(batteryVolts(this.model.stateOfCharge) * 100) / 100,
@@ -504,20 +567,37 @@ export class CartDevice implements CommandTarget {
     return this.log.lines();
   }
 
-  logSnapshot(): Record<string, unknown> {
-    // The snapshot ends up in the server's command history: no secrets in it.
-    const { wifiPassword: _wifiPassword, ...settings } = this.settings;
-    return {
-      ...this.diagnostics(),
-      catM1: this.catM1,
-      settings,
-      codes: this.codes.length,
-      position: [...this.model.position],
-      activity: this.model.activity.kind,
-      zones: this.zones.zoneIds,
+  logSnapshot(): LogSnapshotResult {
+    const reading = this.readVitals();
+    return buildLogSnapshot({
+      firmware: this.firmware,
+      uptimeS: this.uptimeS(),
       freeHeap: this.options.random.int(90_000, 140_000),
       resetReason: this.bootReason,
-    };
+      configVersion: this.configVersion,
+      temp: reading.temp,
+      settings: this.settings,
+      conType: reading.conType,
+      wifiRssi: reading.wifiRssi,
+      catM1: this.catM1,
+      csq: reading.csq ?? this.vitals.csq,
+      ccid: this.ccid,
+      carrier: SIMULATED_CARRIER,
+      gpsLock: reading.gpsLock,
+      position: this.model.position,
+      speedKmh: this.model.speedKmh,
+      odometerKm: this.model.odometerKm,
+      zoneIds: this.zones.zoneIds,
+      inRestrictionZone: this.zones.inRestrictionZone,
+      buzzing: this.buzzing(),
+      lock: this.model.lock,
+      key: this.model.key,
+      keyAlarm: this.model.keyAlarm,
+      battV: batteryVolts(this.model.stateOfCharge),
+      charging: this.model.charging,
+      stateOfCharge: this.model.stateOfCharge,
+      codes: this.codes,
+    });
   }
 
   state(now = this.options.clock()): CartState {
@@ -545,6 +625,7 @@ export class CartDevice implements CommandTarget {
       catM1: this.catM1,
       buzzing: this.buzzing(now),
       zoneIds: this.zones.zoneIds,
+      firmware: this.firmware,
     };
   }
 }

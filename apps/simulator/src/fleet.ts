@@ -11,6 +11,8 @@ export interface FleetCart {
   deviceId: string;
   secret: string;
   carNumber: string;
+  /** the firmware version the tracker runs at start (default the simulator's own) */
+  firmware?: string;
 }
 
 export interface FleetOptions {
@@ -100,6 +102,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         deviceId: cart.deviceId,
         secret: cart.secret,
         carNumber: cart.carNumber,
+        ...(cart.firmware ? { firmware: cart.firmware } : {}),
         course: options.course,
         spot: spots[index]!,
         random: createRandom(seedFor(seed, cart.deviceId)),

@@ -88,7 +88,7 @@ describe('outbound messages', () => {
   it('refuses to encode a message the schema rejects', () => {
     expect(() => encodeOutbound('ack', { id: '', ok: true, ts: 1 })).toThrow(/does not pass/);
     expect(encodeOutbound('status', OFFLINE_WILL)).toBe('{"online":false}');
-    const channels: OutboundChannel[] = ['status', 'telemetry', 'ack', 'config/ack', 'event'];
+    const channels: OutboundChannel[] = ['status', 'telemetry', 'ack', 'config/ack', 'event', 'log'];
     expect(Object.keys(OUTBOUND_SCHEMAS).sort()).toEqual([...channels].sort());
     expect(COMMAND_CODES.reboot).toBe(3);
   });

@@ -35,7 +35,7 @@ describe('restarting the tracker', () => {
     expect(sent[1]!.message).toMatchObject({ uptime: 0 });
     clock.now += 5_000;
     expect(device.uptimeS()).toBe(5);
-    expect(device.logSnapshot()).toMatchObject({ resetReason: 'SW_RESET' });
+    expect(device.logSnapshot()).toMatchObject({ system: { resetReason: 'SW_RESET' } });
   });
 
   it('keeps its config over a reboot (flash) and only acks the retained one again', () => {
@@ -61,6 +61,6 @@ describe('restarting the tracker', () => {
     expect(device.configVersion).toBe(3);
     expect(device.settings.autoLockMinutes).toBe(10);
     expect(on('status').at(-1)).toMatchObject({ online: true, configVersion: 3 });
-    expect(device.logSnapshot()).toMatchObject({ resetReason: 'FACTORY_RESET' });
+    expect(device.logSnapshot()).toMatchObject({ system: { resetReason: 'FACTORY_RESET' } });
   });
 });

@@ -116,7 +116,9 @@ export class SimulatedCart implements CartHandle {
   tick(now: number): void {
     this.connection.tick(now);
     this.device.advance(now);
-    if (this.connection.connected) this.device.reportIfDue(now);
+    if (!this.connection.connected) return;
+    this.device.reportIfDue(now);
+    this.device.sendLogIfDue(now);
   }
 
   disconnect(): void {

@@ -27,7 +27,8 @@ export function scanWifi(
   const clubRssi = (base: number): number =>
     Math.round(Math.max(-98, base - fromClubhouse * 0.25 + random.between(-4, 4)));
   const networks: WifiNetwork[] = [
-    { ssid: siteSsid || 'Clubhouse', rssi: clubRssi(-42), channel: 6, encrypt: 'WPA2_PSK' },
+    // An SSID is at most 32 bytes on the air; a site's setting may be longer.
+    { ssid: (siteSsid || 'Clubhouse').slice(0, 32), rssi: clubRssi(-42), channel: 6, encrypt: 'WPA2_PSK' },
     { ssid: 'Clubhouse-Guest', rssi: clubRssi(-48), channel: 11, encrypt: 'OPEN' },
     { ssid: 'ProShop', rssi: clubRssi(-60), channel: 1, encrypt: 'WPA2_PSK' },
     { ssid: 'Greenkeeping', rssi: clubRssi(-70), channel: 6, encrypt: 'WPA2_WPA3_PSK' },

@@ -1,7 +1,9 @@
 import type { BookingView } from './schemas/bookings';
 import type { CommandView } from './schemas/commands';
 import type { CartView } from './schemas/devices';
+import type { DeviceLogView } from './schemas/device-logs';
 import type { GuestRideView, RideView } from './schemas/rides';
+import type { SimResetProgress } from './schemas/sim-cards';
 import type { ZoneView } from './schemas/zones';
 
 /**
@@ -27,10 +29,14 @@ export interface ServerToClientEvents {
   'device:update': (device: CartView) => void;
   /** A command changed state (sent, acknowledged, failed, expired): the moment the cart answers. */
   'command:update': (command: CommandView) => void;
+  /** A cart answered a WiFi scan or a log request (issue 20): the stored answer, as GET …/logs lists it. */
+  'device:log': (log: DeviceLogView) => void;
   /** The site's zones changed (created, edited, deleted or published). */
   'zones:update': (payload: { siteId: string; zones: ZoneView[] }) => void;
   /** A cart entered a restriction zone (reported by the cart, which also sounds its zone buzzer). */
   'zone:alert': (alert: ZoneAlert) => void;
+  /** A tracker's SIM reset moved on a step, finished or failed (issue 20; superadmins watch it in the device manager). */
+  'sim:reset': (progress: SimResetProgress) => void;
   /** The site's open rides, answer to `get:site:activerides`. */
   'site:rides': (payload: { siteId: string; rides: RideView[] }) => void;
   /** A ride started, paused, resumed, ended or was deleted (`deleted: true`): the whole ride. */

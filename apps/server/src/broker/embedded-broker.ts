@@ -29,6 +29,11 @@ export interface EmbeddedBroker {
   url: string;
   /** ws://127.0.0.1:PORT/mqtt when MQTT over WebSocket is on */
   wsUrl: string | null;
+  /**
+   * Takes a deleted tracker's access away now: its cached credentials are dropped (the next connect reads
+   * the database, where it is gone) and its connection, if any, is closed.
+   */
+  revoke(deviceId: string): void;
   close(): Promise<void>;
 }
 
@@ -188,6 +193,14 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   return {
     url: `mqtt://127.0.0.1:${port}`,
     wsUrl: ws ? `ws://127.0.0.1:${ws.port}/mqtt` : null,
+    revoke(deviceId) {
+      credentials.forget(deviceId);
+      // Carts connect with their device id as client id (authenticate above), so this is the cart's session.
+      // `clients` (by client id) is Aedes's own registry; its type declarations leave it out.
+      const { clients } = aedes as unknown as { clients: Record<string, Client | undefined> };
+      const client = clients[deviceId];
+      if (client && identities.get(client)?.kind === 'device') client.close();
+    },
     async close() {
       await closeAedes();
       await ws?.close();

@@ -46,24 +46,44 @@ export function registerCommands(deviceId: string, secret: string): DynsecComman
   ];
 }
 
+/**
+ * Gives an existing cart role every ACL of the current protocol: a role written by an older server lacks the
+ * channels added since (issue 20: `log`). Idempotent: an ACL the role holds answers ACL_EXISTS.
+ */
+export const aclSyncCommands = (deviceId: string): DynsecCommand[] =>
+  deviceRoleAcls(deviceId).map((acl) => ({
+    command: 'addRoleACL',
+    rolename: deviceRoleName(deviceId),
+    ...acl,
+  }));
+export const ACL_EXISTS = 'ACL with this topic already exists';
+
 export const removeCommands = (deviceId: string): DynsecCommand[] => [
   { command: 'deleteClient', username: deviceId },
   { command: 'deleteRole', rolename: deviceRoleName(deviceId) },
 ];
 
-/** No-op: the embedded broker checks device secrets against the database itself. */
-const embeddedProvisioner: DeviceProvisioner = {
+/**
+ * The embedded broker checks device secrets against the database itself, so registering is a no-op; a
+ * removed device is revoked there at once (cache dropped, connection closed) rather than after the cache's TTL.
+ */
+const embeddedProvisioner = (broker: { revoke(deviceId: string): void } | null): DeviceProvisioner => ({
   register: async () => undefined,
-  remove: async () => undefined,
-};
+  remove: async (deviceId) => broker?.revoke(deviceId),
+});
 
 /**
  * Device credentials in an external Mosquitto (MQTT_DYNSEC=on): `register` creates (or, for an existing
  * cart, updates) a dynsec client whose username and client id are the device id, with its own role;
- * `remove` deletes both. With `client` null (embedded Aedes) it does nothing.
+ * `remove` deletes both (Mosquitto disconnects a deleted client at once). With `client` null (embedded Aedes)
+ * `remove` revokes the device in `embedded`.
  */
-export function createDeviceProvisioner(client: MqttClient | null, log: Logger): DeviceProvisioner {
-  if (!client) return embeddedProvisioner;
+export function createDeviceProvisioner(
+  client: MqttClient | null,
+  log: Logger,
+  embedded: { revoke(deviceId: string): void } | null = null,
+): DeviceProvisioner {
+  if (!client) return embeddedProvisioner(embedded);
   const dynsec = new DynsecClient(client, log.child({ part: 'dynsec' }));
   void checkDefaultAccess(dynsec, log);
 
@@ -72,6 +92,8 @@ export function createDeviceProvisioner(client: MqttClient | null, log: Logger):
       const rolename = deviceRoleName(deviceId);
       const [role, created] = await dynsec.execute(registerCommands(deviceId, secret));
       expectOk(role, 'Role already exists');
+      if (role?.error === 'Role already exists')
+        for (const answer of await dynsec.execute(aclSyncCommands(deviceId))) expectOk(answer, ACL_EXISTS);
       if (created?.error === 'Client already exists') {
         // A re-issued secret (the demo fleet rotates its carts' secrets at each start): modifyClient sets
         // password, client id and roles in one idempotent step.

@@ -25,6 +25,10 @@ export function connectDatabase(url: string, max = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // A dropped connection in the idle pool must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor one that drops while checked out between two queries (a transaction awaiting other work when the
+  // database stops): pg emits that on the client, where nothing listens. The next query on it fails, and the
+  // pool discards a client that is no longer queryable when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }

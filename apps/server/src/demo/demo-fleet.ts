@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { DEMO_COURSE, SECOND_COURSE, startFleet, type Course, type Fleet } from '@fairway/simulator';
+import {
+  DEMO_COURSE,
+  SECOND_COURSE,
+  startFleet,
+  type Course,
+  type Fleet,
+  type FleetCart,
+} from '@fairway/simulator';
 import type { AppContext } from '../context';
 import { devices } from '../db/tables/devices';
 import { DEMO_SERIAL_PREFIX, SECOND_SERIAL_PREFIX } from './demo-seed';
@@ -29,16 +36,27 @@ const courseFor = (serial: string): Course | null =>
 export async function startDemoFleet(ctx: AppContext, mqttUrl: string): Promise<DemoFleet> {
   const service = ctx.devices;
   const rows = await ctx.db
-    .select({ id: devices.id, serial: devices.serial, carNumber: devices.carNumber })
+    .select({
+      id: devices.id,
+      serial: devices.serial,
+      carNumber: devices.carNumber,
+      firmware: devices.firmware,
+    })
     .from(devices)
     .where(eq(devices.simulated, true));
-  const byCourse = new Map<Course, Array<{ deviceId: string; secret: string; carNumber: string }>>();
+  const byCourse = new Map<Course, FleetCart[]>();
   for (const row of rows) {
     const course = courseFor(row.serial);
     if (!course) continue;
     const secret = await service.rotateSecret(row.id);
     const carts = byCourse.get(course) ?? [];
-    carts.push({ deviceId: row.id, secret, carNumber: row.carNumber ?? row.serial });
+    // A cart updated over the air runs its new version again after a restart, as a flashed tracker does.
+    carts.push({
+      deviceId: row.id,
+      secret,
+      carNumber: row.carNumber ?? row.serial,
+      ...(row.firmware ? { firmware: row.firmware } : {}),
+    });
     byCourse.set(course, carts);
   }
   const fleets: Fleet[] = [];

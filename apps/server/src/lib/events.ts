@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { EventMessage, ZoneAlert, ZoneView } from '@fairway/domain';
+import type { EventMessage, SimResetProgress, ZoneAlert, ZoneView } from '@fairway/domain';
 import type { CommandRow } from '../db/tables/commands';
 import type { DeviceRow } from '../db/tables/devices';
+import type { deviceLogs } from '../db/tables/device-logs';
 
 /**
  * Domain events. Services and the device dispatcher emit them; the socket gateway turns them into socket
@@ -13,6 +14,8 @@ export interface DomainEvents {
   /** A cart's stored state changed (a report, a status, an answered command, a ride, an operator's edit). */
   'device.updated': [device: DeviceRow];
   'command.updated': [command: CommandRow];
+  /** A cart's answer to a WiFi scan or a log request was stored (issue 20), with the site the cart is in. */
+  'device.log': [log: typeof deviceLogs.$inferSelect, siteId: string];
   'zones.updated': [siteId: string, zones: ZoneView[]];
   'zone.alert': [alert: ZoneAlert];
   /**
@@ -24,6 +27,8 @@ export interface DomainEvents {
   'ride.updated': [rideId: string, siteId: string];
   /** A booking or maintenance block was made, moved, changed, cancelled or ended (issue #17). */
   'booking.updated': [bookingId: string, siteId: string];
+  /** A tracker's SIM reset moved on a step, finished or failed (issue 20): pushed to the tracker's site room. */
+  'sim.reset': [progress: SimResetProgress, siteId: string];
   /** A user's sessions ended, or their role or sites changed, or they were removed: sockets are re-checked. */
   'user.access.changed': [userId: string];
 }

@@ -1,17 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { FileUrlSigner } from './signed-file-urls';
 
 /**
- * Public files (site logos and covers) by key, e.g. `sites/<siteId>/logo-<hash>.png`.
- * Only this local store exists; an S3-compatible store (GUIDE: `S3_URL`) would implement the same interface.
+ * Files by key, e.g. `sites/<siteId>/logo-<hash>.png`: on the local disk (`LocalFileStore`) or in an
+ * S3-compatible bucket (`S3FileStore`, selected by `S3_URL`). Both pass the same contract test.
  */
 export interface FileStore {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The stored file, or null when nothing is stored under `key`. */
   get(key: string): Promise<StoredFile | null>;
+  /** The stored file's size in bytes, or null when nothing is stored under `key`. */
+  size(key: string): Promise<number | null>;
   /** Removes the file; a key with nothing stored is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * An absolute URL anyone holding it may GET the file from until `ttlSeconds` have passed (a cart's
+   * firmware download); refused (403) once expired or when any part of it was changed.
+   */
+  signedUrl(key: string, ttlSeconds: number): Promise<string>;
 }
 
 export interface StoredFile {
@@ -50,9 +58,16 @@ export function contentTypeOfKey(key: string): string {
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
 
-/** Files on the local disk under `root` (the runtime passes `<DATA_DIR>/files/public`). */
+/**
+ * Files on the local disk under `root` (the runtime passes `<DATA_DIR>/files/public`, and
+ * `<DATA_DIR>/files/private` with a signer for files only signed URLs serve).
+ */
 export class LocalFileStore implements FileStore {
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    /** Signs the URLs `signedUrl` answers; the server serves them (modules/files/signed-files.routes.ts). */
+    readonly signer: FileUrlSigner | null = null,
+  ) {}
 
   // The local store derives the type from the key's extension on read, so `contentType` is not kept.
   async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
@@ -83,8 +98,24 @@ export class LocalFileStore implements FileStore {
     }
   }
 
+  async size(key: string): Promise<number | null> {
+    try {
+      const stat = await fs.stat(this.pathOf(key));
+      return stat.isFile() ? stat.size : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async signedUrl(key: string, ttlSeconds: number): Promise<string> {
+    if (!this.signer) throw new Error('this file store serves no signed URLs');
+    this.pathOf(key); // the key is checked now, not when the URL is used
+    return this.signer.sign(key, ttlSeconds);
   }
 
   private pathOf(key: string): string {

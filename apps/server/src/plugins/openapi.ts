@@ -41,6 +41,10 @@ export const OPENAPI_TAGS = [
   { name: 'profiles', description: 'Superadmin: the guest-app profiles members link to.' },
   { name: 'clients', description: 'Superadmin: API clients (partner booking systems) and their keys.' },
   {
+    name: 'sim-cards',
+    description: "Superadmin: trackers' SIM cards at the SIM provider (register, toggle, reset).",
+  },
+  {
     name: 'client-api',
     description:
       "The client API for booking systems: read a site's services, carts and free slots, and book, change " +

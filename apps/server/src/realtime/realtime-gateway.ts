@@ -4,6 +4,7 @@ import type {
   ClientToServerEvents,
   RideView,
   ServerToClientEvents,
+  SimResetProgress,
   ZoneAlert,
   ZoneView,
 } from '@fairway/domain';
@@ -16,6 +17,8 @@ import { Refused, socketReply } from './socket-replies';
 import { useRedisAdapter, type RedisFanOut } from './redis-adapter';
 import type { AuthUser } from '../lib/access';
 import { toCommandView } from '../modules/commands/commands.presenter';
+import { toDeviceLogView } from '../modules/device-logs/device-logs.presenter';
+import type { DeviceLogRow } from '../modules/device-logs/device-logs.repository';
 import { cartViewFor, toCartView } from '../modules/devices/devices.presenter';
 import type { CommandRow } from '../db/tables/commands';
 import type { DeviceRow } from '../db/tables/devices';
@@ -184,6 +187,15 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   ctx.bus.on('command.updated', onCommandUpdated);
   ctx.bus.on('zones.updated', onZonesUpdated);
   ctx.bus.on('zone.alert', onZoneAlert);
+  // A cart's answer to a WiFi scan or log request (issue 20), to its site's room (superadmins join any site).
+  const onDeviceLog = (row: DeviceLogRow, siteId: string) => {
+    io.to(siteRoom(siteId)).emit('device:log', toDeviceLogView(row));
+  };
+  ctx.bus.on('device.log', onDeviceLog);
+  const onSimReset = (progress: SimResetProgress, siteId: string) => {
+    io.to(siteRoom(siteId)).emit('sim:reset', progress);
+  };
+  ctx.bus.on('sim.reset', onSimReset);
 
   // A user's sessions ended or their role or sites changed: every socket of theirs (on any instance, through
   // the adapter) is checked again; one whose session ended is dropped, and one that may no longer watch a
@@ -249,6 +261,8 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
       ctx.bus.off('command.updated', onCommandUpdated);
       ctx.bus.off('zones.updated', onZonesUpdated);
       ctx.bus.off('zone.alert', onZoneAlert);
+      ctx.bus.off('device.log', onDeviceLog);
+      ctx.bus.off('sim.reset', onSimReset);
       ctx.bus.off('ride.updated', onRideUpdated);
       ctx.bus.off('booking.updated', onBookingUpdated);
       ctx.bus.off('user.access.changed', onUserAccessChanged);

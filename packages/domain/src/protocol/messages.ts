@@ -190,6 +190,8 @@ export const deviceSettings = z.object({
   /** The cart's own settings (cart Admin panel); optional so older configs still parse. */
   trackerMode: z.enum(['normal', 'lowPower', 'tracking']).optional(),
   server: z.enum(['prod', 'beta']).optional(),
+  /** Battery calibration (spec §5: 3–77.99, reset 75); optional so older configs still parse. */
+  batteryCalibration: z.number().min(3).max(77.99).optional(),
 });
 export type DeviceSettings = z.infer<typeof deviceSettings>;
 

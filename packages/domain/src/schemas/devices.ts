@@ -60,6 +60,8 @@ export const cartView = z.object({
   uptime: z.number().nullable(),
   deviceTemp: z.number().nullable(),
   firmware: z.string().nullable(),
+  /** OTA progress (FIRMWARE_STATUS: 0 normal, 1 pending, 2 downloading, 3 failed, 4 downloaded; issue 20) */
+  firmwareStatus: z.number().int().min(0).max(4).optional(),
   /** ISO time of the last report (spec: timeUTC) */
   timeUTC: z.string().nullable(),
   connectedAt: z.string().nullable(),

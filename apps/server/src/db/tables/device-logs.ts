@@ -55,5 +55,7 @@ export const deviceSystemLogs = pgTable(
   (table) => [
     uniqueIndex('device_system_logs_batch_line_idx').on(table.deviceId, table.batchId, table.line),
     index('device_system_logs_device_ts_idx').on(table.deviceId, table.ts),
+    // The retention job deletes by age (modules/device-logs/device-log-jobs.ts).
+    index('device_system_logs_received_idx').on(table.receivedAt),
   ],
 );

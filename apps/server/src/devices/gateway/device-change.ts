@@ -30,6 +30,9 @@ export interface DeviceChange {
   /** True when a report came after the latest status: the cart is talking, so it is online. */
   telemetryLast?: boolean;
   firmware?: string;
+  /** The SIM's ICCID and network from the status (spec §3 gprsCCID, gprsCarrier), when the modem has them. */
+  ccid?: string;
+  carrier?: string;
   /** Config version the device runs (status) or has just applied (config/ack). */
   ackedVersion?: number;
 }
@@ -69,6 +72,8 @@ export const changeFromStatus = (
   status: { online: message.online, at: receivedAt, retained },
   telemetryLast: false,
   ...(message.firmware !== undefined ? { firmware: message.firmware } : {}),
+  ...(message.ccid !== undefined ? { ccid: message.ccid } : {}),
+  ...(message.carrier !== undefined ? { carrier: message.carrier } : {}),
   ...(message.configVersion !== undefined ? { ackedVersion: message.configVersion } : {}),
 });
 
@@ -97,6 +102,10 @@ export function mergeChanges(older: DeviceChange, newer: DeviceChange): DeviceCh
   if (telemetryLast !== undefined) merged.telemetryLast = telemetryLast;
   const firmware = newer.firmware ?? older.firmware;
   if (firmware !== undefined) merged.firmware = firmware;
+  const ccid = newer.ccid ?? older.ccid;
+  if (ccid !== undefined) merged.ccid = ccid;
+  const carrier = newer.carrier ?? older.carrier;
+  if (carrier !== undefined) merged.carrier = carrier;
   // Config versions only grow (device protocol): a replayed, older status must not undo a newer ack.
   const versions = [older.ackedVersion, newer.ackedVersion].filter((v): v is number => v !== undefined);
   if (versions.length > 0) merged.ackedVersion = Math.max(...versions);

@@ -1,4 +1,4 @@
-import type { AckMessage, ConfigAckMessage } from '@fairway/domain';
+import type { AckMessage, ConfigAckMessage, SystemLogMessage } from '@fairway/domain';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { DomainEventBus } from '../../lib/events';
@@ -14,12 +14,14 @@ import type { InboundMessage } from './inbound-message';
 
 /**
  * Where acknowledgements go: the commands service (a command's answer) and the device config service (a
- * config applied). They are built after the gateway, because they publish through it; the composition root
+ * config applied); and the device logs service, which stores carts' system log lines. They are built after the gateway, because they publish through it; the composition root
  * plugs them in with `attach`.
  */
 export interface DeviceAckSinks {
   commandAck(deviceId: string, ack: AckMessage, receivedAt: number): Promise<void> | void;
   configAck(deviceId: string, ack: ConfigAckMessage): Promise<void> | void;
+  /** A batch of the cart's system log lines (channel `log`), stored once however often delivered. */
+  systemLog(deviceId: string, batch: SystemLogMessage): Promise<void> | void;
 }
 
 export interface DispatchMeta {
@@ -48,6 +50,7 @@ const RECENT_MS = 10 * 60_000;
  *   ack                                   → the commands service       → `command.updated`
  *   config/ack                            → the device config service
  *   event                                 → `device.event`, awaited    → code rides, zone alerts
+ *   log                                   → the device logs service (system log lines)
  *
  * `dispatch` answers null for state, which needs no answer to the broker (QoS 0 telemetry; a status is
  * stored by the next flush), and a promise for the control messages, which the gateway waits for before it
@@ -133,9 +136,11 @@ export class DeviceMessageDispatcher {
           await this.bus.emitAndWait('device.event', deviceId, inbound.message);
         });
       case 'log':
-        // Issue 20 in progress: system log lines are not stored yet.
-        this.log.debug({ deviceId, lines: inbound.message.lines.length }, 'system log batch ignored');
-        return null;
+        // Stored before the PUBACK; a redelivered batch adds nothing (its lines are unique per batch).
+        return this.handle(inbound, async () => {
+          await this.attached;
+          await this.sinks.systemLog?.(deviceId, inbound.message);
+        });
     }
   }
 

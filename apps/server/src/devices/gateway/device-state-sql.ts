@@ -54,6 +54,8 @@ const STATE_COLUMNS: ReadonlyArray<readonly [string, string, (change: DeviceChan
   ['s_retained', 'bool', (c) => c.status?.retained ?? null],
   ['t_last', 'bool', (c) => c.telemetryLast ?? false],
   ['firmware', 'text', (c) => c.firmware ?? null],
+  ['ccid', 'text', (c) => c.ccid ?? null],
+  ['carrier', 'text', (c) => c.carrier ?? null],
   ['acked', 'int4', (c) => int4(c.ackedVersion)],
 ];
 
@@ -124,6 +126,8 @@ UPDATE devices AS d SET
   lock_owed_by = CASE WHEN ${OWED_LOCK_DONE} THEN NULL ELSE d.lock_owed_by END,
   state_version = d.state_version + 1,
   firmware = COALESCE(v.firmware, d.firmware),
+  gprs_ccid = COALESCE(v.ccid, d.gprs_ccid),
+  gprs_carrier = COALESCE(v.carrier, d.gprs_carrier),
   config_acked_version = GREATEST(d.config_acked_version, COALESCE(v.acked, 0))
 FROM (
   SELECT u.*,

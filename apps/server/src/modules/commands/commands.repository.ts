@@ -7,6 +7,8 @@ import type { CommandRow } from './commands.presenter';
 import { deviceCommands } from '../../db/tables/commands';
 import { activity } from '../../db/tables/activity';
 import { commandEntry, type CommandEvent } from '../../db/activity-entries';
+import { deviceLogs } from '../../db/tables/device-logs';
+import { commandAnswer } from './command-answers';
 
 export type NewCommand = typeof deviceCommands.$inferInsert;
 
@@ -47,6 +49,15 @@ function acknowledgedLock(command: CommandRow, receivedAt: number) {
     lockOwedAt: sql`case when ${clearsOwed} then null else ${devices.lockOwedAt} end`,
     lockOwedBy: sql`case when ${clearsOwed} then null else ${devices.lockOwedBy} end`,
   };
+}
+
+/** An ended command, the cart when it changed, and the answer it stored (or why its result was not stored). */
+export interface FinishedCommand {
+  command: CommandRow;
+  device: DeviceRow | null;
+  log: typeof deviceLogs.$inferSelect | null;
+  /** why an acknowledged WiFi scan's or log request's result does not parse */
+  unreadable: string | null;
 }
 
 export class CommandsRepository {
@@ -110,7 +121,7 @@ export class CommandsRepository {
       /** When the server received the cart's answer (epoch ms); orders it with the cart's reports. */
       receivedAt?: number;
     },
-  ): Promise<{ command: CommandRow; device: DeviceRow | null } | null> {
+  ): Promise<FinishedCommand | null> {
     return this.db.transaction(async (tx) => {
       const reopenable = and(eq(deviceCommands.state, 'failed'), eq(deviceCommands.error, NO_ANSWER));
       const [command] = await tx
@@ -137,7 +148,18 @@ export class CommandsRepository {
       await tx
         .insert(activity)
         .values({ ...commandEntry(command, command.state as CommandEvent), createdAt: loggedNow });
-      if (command.name === 'ping') return { command, device: null };
+      // A WiFi scan's or log request's answer is stored with its acknowledgement (issue 20); the device-logs
+      // module reads it.
+      const answer = commandAnswer(command);
+      const [log = null] =
+        answer?.kind === 'log'
+          ? await tx
+              .insert(deviceLogs)
+              .values({ deviceId, type: answer.type, commandId: command.id, data: answer.data })
+              .returning()
+          : [];
+      const unreadable = answer?.kind === 'unreadable' ? answer.issue : null;
+      if (command.name === 'ping') return { command, device: null, log, unreadable };
       const [device] = await tx
         .update(devices)
         .set(
@@ -147,7 +169,7 @@ export class CommandsRepository {
         )
         .where(eq(devices.id, deviceId))
         .returning();
-      return { command, device: device ?? null };
+      return { command, device: device ?? null, log, unreadable };
     });
   }
 

@@ -13,6 +13,7 @@ import {
   type CommandOutcome,
   type CommandSource,
   type CommandView,
+  type FirmwareOrder,
   type LockRefusal,
   type LockTarget,
   type Role,
@@ -223,6 +224,23 @@ export class CommandsService {
     );
   }
 
+  /**
+   * A firmware order (OTA, issue 20) to one cart; does not wait. The cart acknowledges on receipt and
+   * reports its progress as `firmware` events (modules/firmware). `beforeSend` runs once the command is
+   * stored, before the cart can have it, so its answer always finds the update it belongs to.
+   */
+  async sendFirmware(
+    device: DeviceRow,
+    order: FirmwareOrder,
+    by: Requester,
+    windowMs: number,
+    beforeSend: (commandId: string) => Promise<void>,
+  ): Promise<CommandRow> {
+    const command = await this.issue(device, 'firmware', null, by, windowMs, beforeSend, order);
+    this.giveUpAt(command, command.issuedAt.getTime() + windowMs);
+    return command;
+  }
+
   async recentForDevice(siteId: string, deviceId: string, limit = 20): Promise<CommandView[]> {
     await this.deviceOfSite(siteId, deviceId);
     return (await this.commands.listForDevice(deviceId, limit)).map(toCommandView);
@@ -244,6 +262,13 @@ export class CommandsService {
       this.log.debug({ deviceId, ack }, 'acknowledgement of an unknown or finished command ignored');
       return;
     }
+    // A WiFi scan's or log request's answer, stored with the acknowledgement (issue 20, device-logs module).
+    if (ended.log) this.bus.emit('device.log', ended.log, ended.command.siteId);
+    if (ended.unreadable)
+      this.log.warn(
+        { deviceId, command: ended.command.id, issue: ended.unreadable },
+        'unreadable answer not stored',
+      );
     this.announce(ended.command, ended.device);
   }
 
@@ -302,6 +327,7 @@ export class CommandsService {
     by: Requester,
     windowMs: number,
     beforeSend?: (commandId: string) => Promise<void>,
+    firmware?: FirmwareOrder,
   ): Promise<CommandRow> {
     const issuedAt = Date.now();
     const row = await this.commands.insert({
@@ -321,6 +347,7 @@ export class CommandsService {
       id: row.id,
       name,
       ...(code !== null ? { code } : {}),
+      ...(firmware ? { firmware } : {}),
       issuedAt,
       expiresAt: row.expiresAt.getTime(),
     };

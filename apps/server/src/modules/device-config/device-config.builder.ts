@@ -44,6 +44,7 @@ export async function buildConfigContents(db: Db, deviceIds: string[]): Promise<
       reportIntervalSeconds: REPORT_SECONDS[device.trackerMode],
       trackerMode: device.trackerMode,
       server: device.server,
+      batteryCalibration: device.batteryCalibration,
     };
     contents.set(device.id, {
       settings,

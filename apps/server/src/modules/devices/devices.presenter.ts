@@ -80,6 +80,7 @@ export function toCartView(
     uptime: row.uptime,
     deviceTemp: row.temp,
     firmware: row.firmware,
+    firmwareStatus: row.firmwareStatus,
     timeUTC: iso(row.lastReportAt),
     connectedAt: iso(row.connectedAt),
     disconnectedAt: iso(row.disconnectedAt),

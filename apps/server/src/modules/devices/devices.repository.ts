@@ -21,6 +21,7 @@ export type DeviceChanges = Partial<
     | 'server'
     | 'trackerMode'
     | 'odometerOffset'
+    | 'batteryCalibration'
   >
 >;
 
@@ -39,13 +40,6 @@ export class DevicesRepository {
       .from(devices)
       .where(eq(devices.siteId, siteId))
       .orderBy(...byCarNumber);
-  }
-
-  listAll(): Promise<DeviceRow[]> {
-    return this.db
-      .select()
-      .from(devices)
-      .orderBy(asc(devices.siteId), ...byCarNumber);
   }
 
   async find(id: string): Promise<DeviceRow | null> {

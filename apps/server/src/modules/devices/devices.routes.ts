@@ -114,20 +114,7 @@ export async function adminDeviceRoutes(instance: FastifyInstance, { ctx }: { ct
   declareAccess(app, { role: 'superadmin', site: false });
   const security = [{ bearer: [] }];
 
-  app.get(
-    '/',
-    {
-      schema: {
-        summary: 'List every tracker of every site',
-        operationId: 'adminListDevices',
-        tags: ['admin'],
-        security,
-        response: { 200: z.array(cartView), ...errors },
-      },
-    },
-    () => service.listAll(),
-  );
-
+  // The paged list (GET /) and the Device Manager's bulk actions: admin-devices.routes.ts.
   app.get(
     '/:id',
     {

@@ -36,11 +36,6 @@ export class DevicesService {
     return this.cartActivity.presentSite(siteId, views);
   }
 
-  async listAll(): Promise<CartView[]> {
-    const now = Date.now();
-    return (await this.devices.listAll()).map((row) => toCartView(row, now));
-  }
-
   async getForSite(siteId: string, id: string): Promise<CartView> {
     const row = await this.devices.find(id);
     if (!row || row.siteId !== siteId) throw notFound('Device not found');

@@ -1,42 +1,125 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '@fairway/domain';
+import {
+  errorBody,
+  FIRMWARE_MAX_BYTES,
+  firmwareFileView,
+  firmwareListQuery,
+  firmwareUploadFields,
+  id,
+} from '@fairway/domain';
 import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import { SECURITY } from '../../plugins/openapi';
 import { declareAccess } from '../../plugins/route-access';
 
-const firmwareFile = z.object({ name: z.string(), size: z.number(), uploadedAt: z.string() });
+/** Spec §7 Storage: the image travels in the multipart field 'file', with 'folder', 'version', 'sha256'. */
+const FILE_FIELD = 'file';
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
-/** /api/storage — files (firmware images, device logs) under DATA_DIR/files; superadmins only. */
+/**
+ * /api/storage — the firmware manager's images (spec §2, §7 Storage), kept in the private file store
+ * (local disk or the S3 bucket) and described by `firmware_files`; superadmins only.
+ */
 export async function storageRoutes(instance: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const firmwareDir = path.join(ctx.config.dataDir, 'files', 'firmware');
   declareAccess(app, { role: 'superadmin', site: false });
+  // Registered here, not app-wide; one byte past the limit is read so "too large" is told by length.
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: FIRMWARE_MAX_BYTES + 1, fields: 10, parts: 11, fieldSize: 1024 },
+    throwFileSizeLimit: false,
+  });
+  const service = ctx.firmwareFiles;
 
   app.get(
     '/firmware',
     {
       schema: {
         summary: 'List the firmware images',
+        description: "Newest first; `folder` ('wifi', 'sim7600', 'sim7000') keeps one folder's.",
         operationId: 'listFirmware',
         tags: ['storage'],
-        security: [{ bearer: [] }],
-        response: { 200: z.array(firmwareFile), 401: errorBody, 403: errorBody },
+        security: SECURITY.bearer,
+        querystring: firmwareListQuery,
+        response: { 200: z.array(firmwareFileView), ...errors },
       },
     },
-    async () => {
-      const names = await fs.readdir(firmwareDir).catch(() => [] as string[]);
-      const files = await Promise.all(
-        names
-          .filter((name) => name.endsWith('.bin'))
-          .map(async (name) => {
-            const stat = await fs.stat(path.join(firmwareDir, name));
-            return { name, size: stat.size, uploadedAt: stat.mtime.toISOString() };
-          }),
-      );
-      return files.sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
+    async (request) => service.list(request.query.folder),
+  );
+
+  app.post(
+    '/firmware',
+    {
+      schema: {
+        summary: 'Upload a firmware image',
+        description:
+          `Multipart: the image in '${FILE_FIELD}' (a .bin of at most ${FIRMWARE_MAX_BYTES} bytes), 'folder', ` +
+          "and optionally 'version' (else read from the file name) and 'sha256' (must match the upload). " +
+          'The text fields come before the file. A name already in the folder answers 409.',
+        operationId: 'uploadFirmware',
+        tags: ['storage'],
+        security: SECURITY.bearer,
+        consumes: ['multipart/form-data'],
+        response: { 201: firmwareFileView, ...errors, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { fields, file } = await readUpload(request);
+      const parsed = firmwareUploadFields.safeParse(fields);
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message, 'invalidField');
+      const view = await service.upload({ ...parsed.data, file, uploadedBy: currentUser(request).id });
+      return reply.code(201).send(view);
     },
   );
+
+  app.delete(
+    '/firmware/:id',
+    {
+      schema: {
+        summary: 'Delete a firmware image',
+        description: "Its carts' past updates stay in their history.",
+        operationId: 'deleteFirmware',
+        tags: ['storage'],
+        security: SECURITY.bearer,
+        params: z.object({ id }),
+        response: { 204: z.null(), ...errors, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await service.delete(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+interface Upload {
+  fields: Record<string, string>;
+  file: { filename: string; bytes: Buffer } | null;
+}
+
+/** The text fields and the 'file' part of a multipart request (nothing when it is not multipart). */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  const upload: Upload = { fields: {}, file: null };
+  if (!request.isMultipart()) return upload;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') upload.fields[part.fieldname] = part.value;
+      } else if (part.fieldname === FILE_FIELD && !upload.file) {
+        upload.file = { filename: part.filename, bytes: await part.toBuffer() };
+      } else {
+        part.file.resume(); // drained, so the request body is read to its end
+      }
+    }
+  } catch (error) {
+    // The multipart parser throws plain errors for a body it cannot read (no boundary, cut off): the
+    // client's mistake, not a server error. Its own limit errors already carry a 4xx status.
+    const status = (error as { statusCode?: unknown } | null)?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw new HttpError(400, 'The upload could not be read, please try again', 'uploadMalformed');
+  }
+  return upload;
 }

@@ -47,7 +47,7 @@ function renderActivity(routes: Parameters<typeof renderOperatorPage>[0]['routes
     element: <ActivityPage />,
     routes: {
       'GET /api/admin/sites': () => json(ADMIN_SITES),
-      'GET /api/admin/devices': () => json([cart12, elsewhere, cart3]),
+      'GET /api/admin/devices': () => json({ ...page([]), data: [cart12, elsewhere, cart3], sites: [] }),
       'GET /api/admin/activity': () => json(page([entry(1)])),
       ...routes,
     },

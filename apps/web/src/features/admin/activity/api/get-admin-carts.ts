@@ -4,12 +4,15 @@ import { useCallback } from 'react';
 import { z } from 'zod';
 import { apiRequest } from '../../../../lib/api-client';
 
+/** The Device Manager's page answer, read as cart views (the admin fields are not needed here). */
+const everyCart = z.object({ data: z.array(cartView) });
+
 /**
- * GET /api/admin/devices: every tracker of the platform (superadmin). The route has no site filter, so the
- * viewer keeps one site's carts from it for its cart picker; the answer is shared (cached) by site choices.
+ * GET /api/admin/devices?pageSize=all: every tracker of the platform (superadmin). The viewer keeps one
+ * site's carts from it for its cart picker; the answer is shared (cached) by site choices.
  */
 export async function getAdminCarts(signal?: AbortSignal): Promise<CartView[]> {
-  return z.array(cartView).parse(await apiRequest('/admin/devices', { signal }));
+  return everyCart.parse(await apiRequest('/admin/devices?pageSize=all', { signal })).data;
 }
 
 export const adminCartsQueryOptions = () =>
