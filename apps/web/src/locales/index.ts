@@ -92,6 +92,18 @@ import enUsage from './en/usage.json';
 import deUsage from './de/usage.json';
 import daUsage from './da/usage.json';
 import csUsage from './cs/usage.json';
+import enAdminDevices from './en/adminDevices.json';
+import deAdminDevices from './de/adminDevices.json';
+import daAdminDevices from './da/adminDevices.json';
+import csAdminDevices from './cs/adminDevices.json';
+import enAdminDeviceTools from './en/adminDeviceTools.json';
+import deAdminDeviceTools from './de/adminDeviceTools.json';
+import daAdminDeviceTools from './da/adminDeviceTools.json';
+import csAdminDeviceTools from './cs/adminDeviceTools.json';
+import enAdminFirmware from './en/adminFirmware.json';
+import deAdminFirmware from './de/adminFirmware.json';
+import daAdminFirmware from './da/adminFirmware.json';
+import csAdminFirmware from './cs/adminFirmware.json';
 import enAdminUsers from './en/adminUsers.json';
 import deAdminUsers from './de/adminUsers.json';
 import daAdminUsers from './da/adminUsers.json';
@@ -142,6 +154,9 @@ const en = bundle(enCommon, {
   rides: enRides,
   bookings: enBookings,
   usage: enUsage,
+  adminDevices: enAdminDevices,
+  adminDeviceTools: enAdminDeviceTools,
+  adminFirmware: enAdminFirmware,
   adminUsers: enAdminUsers,
   adminSites: enAdminSites,
   adminClients: enAdminClients,
@@ -176,6 +191,9 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     rides: deRides,
     bookings: deBookings,
     usage: deUsage,
+    adminDevices: deAdminDevices,
+    adminDeviceTools: deAdminDeviceTools,
+    adminFirmware: deAdminFirmware,
     adminUsers: deAdminUsers,
     adminSites: deAdminSites,
     adminClients: deAdminClients,
@@ -205,6 +223,9 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     rides: daRides,
     bookings: daBookings,
     usage: daUsage,
+    adminDevices: daAdminDevices,
+    adminDeviceTools: daAdminDeviceTools,
+    adminFirmware: daAdminFirmware,
     adminUsers: daAdminUsers,
     adminSites: daAdminSites,
     adminClients: daAdminClients,
@@ -234,6 +255,9 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     rides: csRides,
     bookings: csBookings,
     usage: csUsage,
+    adminDevices: csAdminDevices,
+    adminDeviceTools: csAdminDeviceTools,
+    adminFirmware: csAdminFirmware,
     adminUsers: csAdminUsers,
     adminSites: csAdminSites,
     adminClients: csAdminClients,
