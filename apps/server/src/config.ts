@@ -56,6 +56,8 @@ const envSchema = z.object({
   DEVICE_SILENCE_SECONDS: z.coerce.number().int().min(5).default(60),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SIMULATOR: onOff.default(true),
+  /** Share of the demo's simulated carts out on a round at any time (demo/demo-fleet.ts). */
+  DEMO_ACTIVITY: z.coerce.number().min(0).max(1).default(0.6),
   /** Durable jobs (auto-lock, scheduled lock, round timeout, command expiry, housekeeping) on this instance. */
   JOBS: onOff.default(true),
   SEED_DEMO: onOff.default(true),

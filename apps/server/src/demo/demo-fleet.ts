@@ -17,10 +17,10 @@ export interface DemoFleet {
 }
 
 /**
- * A demo is watched, not played: most carts are out, and stops at tees and greens are short, so a visitor
- * sees carts rolling within seconds. Driving speeds and paths stay true to life.
+ * A demo is watched, not played: most carts are out (DEMO_ACTIVITY, 0.6 by default), and stops at tees and
+ * greens are short, so a visitor sees carts rolling within seconds. Driving speeds and paths stay true to life.
  */
-const DEMO_PACE = { activity: 0.6, stopScale: 0.15 };
+const DEMO_STOP_SCALE = 0.15;
 
 const courseFor = (serial: string): Course | null =>
   serial.startsWith(DEMO_SERIAL_PREFIX)
@@ -66,7 +66,8 @@ export async function startDemoFleet(ctx: AppContext, mqttUrl: string): Promise<
         url: mqttUrl,
         carts,
         course,
-        ...DEMO_PACE,
+        activity: ctx.config.DEMO_ACTIVITY,
+        stopScale: DEMO_STOP_SCALE,
         logger: ctx.log.child({ part: 'simulator' }),
       }),
     );
