@@ -17,6 +17,9 @@ export const STORAGE_KEYS = {
   /** rows per page of the admin User Manager and Invites Manager (20, 50, 100 or -1 = All; spec §9) */
   adminUsersPageSize: 'fairway.admin.users.pageSize',
   adminInvitesPageSize: 'fairway.admin.invites.pageSize',
+  /** the Device Manager's rows per page ('20', '50', '100' or 'all') and its shown columns (JSON list) */
+  adminDevicesPageSize: 'fairway.admin.devices.pageSize',
+  adminDevicesColumns: 'fairway.admin.devices.columns',
   codesPublishedAt: 'fairway.members.codesPublishedAt',
   /** '1': the bookings calendar shows only carts with a booking that day (spec §2, persisted locally) */
   bookingsReservedOnly: 'fairway.bookings.reservedOnly',

@@ -10,7 +10,7 @@ import { END_OF_DAY, TIME_STEP_MINUTES } from '@fairway/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayDraft, DayProblem, DayProblems, OpenDayDraft } from './opening-hours-draft';
-import { VISUALLY_HIDDEN } from './visually-hidden';
+import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden';
 
 interface OpeningHoursRowProps {
   dayName: string;
