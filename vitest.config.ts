@@ -13,7 +13,16 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'simulator',
+          include: ['apps/simulator/src/**/*.test.ts'],
+          environment: 'node',
+          // Its broker tests wait for carts' messages (deadlines of 10 s): on a loaded machine a reboot's
+          // round trip outlasts Vitest's 5 s default, though nothing is wrong.
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'server',
@@ -51,8 +60,11 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          // Two files render at once on a 2-core machine: a lazy page's first render can pass 5 s.
-          testTimeout: 15_000,
+          // Three files render at once on a 2-core machine, beside the server lane: a lazy page's first
+          // render can pass 5 s, and a whole test 15 s when CI is busiest. The queries' own deadline is
+          // raised with it (test/setup.ts).
+          testTimeout: 30_000,
+          setupFiles: ['apps/web/src/test/setup.ts'],
           // Each file still gets its own module graph and jsdom, but in a worker thread, not a child
           // process: less CPU per file (docs/decisions.md, "CI time"). No web test changes the process
           // (chdir, exit, signals) and none depends on another file's process.env.

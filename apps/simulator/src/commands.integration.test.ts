@@ -108,7 +108,7 @@ describe('a cart obeying the server over MQTT (Aedes)', () => {
     const reports = live.received.length;
     expect(await ping(COMMAND_CODES.resetOdometer)).toMatchObject({ ok: true, result: { odometer: 0 } });
     expect(handle.state.odometerKm).toBe(0);
-    await live.waitFor((m) => mine('telemetry')(m) && m.body.odometer === 0, 1_000, reports);
+    await live.waitFor((m) => mine('telemetry')(m) && m.body.odometer === 0, 10_000, reports);
 
     expect(await ping(COMMAND_CODES.soundDevice)).toMatchObject({ ok: true, result: { soundedMs: 3_000 } });
     expect(handle.state.buzzing).toBe(true);
@@ -123,9 +123,9 @@ describe('a cart obeying the server over MQTT (Aedes)', () => {
       ok: true,
       result: { restarted: 'modem' },
     });
-    await live.waitFor((m) => mine('status')(m) && m.body.online === false, 2_000, beforeModem);
-    await live.waitFor((m) => mine('status')(m) && m.body.online === true, 3_000, beforeModem);
-    const back = await live.waitFor(mine('telemetry'), 2_000, beforeModem);
+    await live.waitFor((m) => mine('status')(m) && m.body.online === false, 10_000, beforeModem);
+    await live.waitFor((m) => mine('status')(m) && m.body.online === true, 10_000, beforeModem);
+    const back = await live.waitFor(mine('telemetry'), 10_000, beforeModem);
     expect(back.body.uptime).toBeGreaterThan(600);
     expect(broker.violations).toEqual([]);
   });
@@ -140,7 +140,7 @@ describe('a cart obeying the server over MQTT (Aedes)', () => {
     expect(ack.at - sentAt).toBeGreaterThanOrEqual(150);
     expect(handle.state.lock).toBe(0);
     // The new state is reported right away, not at the next (15 s) standing report.
-    const report = await live.waitFor((m) => mine('telemetry')(m) && m.body.lock === 0, 1_000);
+    const report = await live.waitFor((m) => mine('telemetry')(m) && m.body.lock === 0, 10_000);
     expect(report.at - ack.at).toBeLessThan(500);
 
     // A redelivery (QoS 1 is at least once) is neither run nor answered again.
@@ -182,14 +182,14 @@ describe('a cart obeying the server over MQTT (Aedes)', () => {
       ok: true,
       result: { rebooting: true },
     });
-    const will = await live.waitFor((m) => mine('status')(m) && m.body.online === false, 2_000, since);
+    const will = await live.waitFor((m) => mine('status')(m) && m.body.online === false, 10_000, since);
     expect(will.body).toEqual({ online: false });
     const back = live.received.indexOf(will);
-    const online = await live.waitFor((m) => mine('status')(m) && m.body.online === true, 3_000, back);
+    const online = await live.waitFor((m) => mine('status')(m) && m.body.online === true, 10_000, back);
     expect(online.body).toMatchObject({ configVersion: 2 });
     // (QoS 0 telemetry may overtake the QoS 1 status while the client resends its session's messages.)
-    expect((await live.waitFor(mine('telemetry'), 2_000, back)).body.uptime).toBe(0);
-    await live.waitFor((m) => mine('config/ack')(m) && m.body.version === 2, 2_000, since);
+    expect((await live.waitFor(mine('telemetry'), 10_000, back)).body.uptime).toBe(0);
+    await live.waitFor((m) => mine('config/ack')(m) && m.body.version === 2, 10_000, since);
     expect(handle.state.configVersion).toBe(2);
     expect(broker.violations).toEqual([]);
   });
@@ -205,16 +205,16 @@ describe('a cart obeying the server over MQTT (Aedes)', () => {
       ok: true,
       result: { resetting: true },
     });
-    await live.waitFor((m) => mine('status')(m) && m.body.online === false, 2_000, since);
+    await live.waitFor((m) => mine('status')(m) && m.body.online === false, 10_000, since);
     await live.waitFor(
       (m) => mine('status')(m) && m.body.online === true && m.body.configVersion === 0,
-      3_000,
+      10_000,
       since,
     );
-    await live.waitFor((m) => mine('config/ack')(m) && m.body.version === 5, 2_000, since);
+    await live.waitFor((m) => mine('config/ack')(m) && m.body.version === 5, 10_000, since);
     await live.waitFor(
       (m) => mine('status')(m) && m.body.online === true && m.body.configVersion === 5,
-      2_000,
+      10_000,
       since,
     );
     expect(handle.state.configVersion).toBe(5);

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteHandle } from '../../lib/route-handle';
@@ -69,8 +69,6 @@ const menu = () => within(screen.getAllByRole('navigation', { name: 'Report page
 const rangeShown = () => screen.getByTestId('range').textContent;
 const presetButton = (name: string) => screen.getAllByRole('button', { name })[0]!;
 
-// The site loads before the page asks for anything; a busy test run can take longer than the default 1 s.
-configure({ asyncUtilTimeout: 5_000 });
 resetOperatorSessionAroundEachTest();
 beforeEach(() => {
   // Only the clock is faked: the pickers' and the queries' timers run as usual.

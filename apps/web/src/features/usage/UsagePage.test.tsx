@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../lib/i18n';
 import { deferred, json } from '../../test/fetch-mock';
@@ -41,7 +41,6 @@ async function choose(label: string, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-configure({ asyncUtilTimeout: 5_000 });
 resetOperatorSessionAroundEachTest();
 beforeEach(() => localStorage.removeItem('fairway.usage.ridesBy'));
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import type { ClientView } from '@fairway/domain';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type RecordedCall } from '../../../test/fetch-mock';
 import { resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
@@ -44,8 +44,6 @@ const row = (client: ClientView) => screen.findByTestId(`client-row-${client._id
 const dialog = (name: string | RegExp) => screen.findByRole('dialog', { name });
 const bodyOf = (call: RecordedCall | undefined) => call?.body as Record<string, unknown>;
 
-// The first render of a file loads MUI and the page's modules: on a busy machine that outlasts 1 s.
-configure({ asyncUtilTimeout: 5_000 });
 resetOperatorSessionAroundEachTest();
 beforeEach(() => localStorage.clear());
 

@@ -1,5 +1,5 @@
 import type { SiteView } from '@fairway/domain';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSelectedSiteId, setSelectedSite } from '../../../lib/selected-site';
 import { SITE_A, SITE_B } from '../../../test/carts';
@@ -75,8 +75,6 @@ beforeAll(() => {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
 });
 afterAll(() => vi.restoreAllMocks());
-// The first render of a file loads MUI and the page's modules: on a busy machine that outlasts 1 s.
-configure({ asyncUtilTimeout: 5_000 });
 resetOperatorSessionAroundEachTest();
 beforeEach(() => {
   localStorage.clear();

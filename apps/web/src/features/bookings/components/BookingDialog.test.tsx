@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCart } from '../../../test/carts';
 import { json } from '../../../test/fetch-mock';
@@ -9,7 +9,6 @@ import { makePrice, makeService } from '../../services/testing/fixtures';
 import { makeBooking, makeSlot } from '../testing/booking-fixtures';
 import { BOOKINGS_PATH, renderBookingsPage } from '../testing/render-bookings-page';
 
-configure({ asyncUtilTimeout: 5_000 });
 resetOperatorSessionAroundEachTest();
 beforeEach(() => localStorage.clear());
 afterEach(() => realtimeStore.resetSite(null));

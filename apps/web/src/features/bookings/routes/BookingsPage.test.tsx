@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
 import { makeCart } from '../../../test/carts';
@@ -8,7 +8,6 @@ import { realtimeStore, relaySocketEvent } from '../../realtime';
 import { makeBooking } from '../testing/booking-fixtures';
 import { BOOKINGS_PATH, renderBookingsPage } from '../testing/render-bookings-page';
 
-configure({ asyncUtilTimeout: 5_000 });
 resetOperatorSessionAroundEachTest();
 beforeEach(() => localStorage.clear());
 afterEach(async () => {

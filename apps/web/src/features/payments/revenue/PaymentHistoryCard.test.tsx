@@ -1,5 +1,5 @@
 import type { PaymentView } from '@fairway/domain';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, json } from '../../../test/fetch-mock';
 import { resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
@@ -64,8 +64,6 @@ function renderHistory(setup: RevenueSetup = {}) {
 /** The site, then the first page. */
 const loaded = () => screen.findByText('alice@example.com');
 
-// The site loads before the page asks for anything; a busy test run can take longer than the default 1 s.
-configure({ asyncUtilTimeout: 5_000 });
 resetOperatorSessionAroundEachTest();
 
 describe('Payment history', { timeout: 20_000 }, () => {

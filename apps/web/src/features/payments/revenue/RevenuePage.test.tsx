@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
 import { setSelectedSite } from '../../../lib/selected-site';
@@ -34,8 +34,6 @@ const TWO_CURRENCIES = makeBalance({
   dashboardUrl: 'http://localhost/sandbox/dashboard/acct_sbx_1',
 });
 
-// The site loads before the page asks for anything; a busy test run can take longer than the default 1 s.
-configure({ asyncUtilTimeout: 5_000 });
 resetOperatorSessionAroundEachTest();
 afterEach(async () => {
   vi.useRealTimers();

@@ -1,5 +1,5 @@
 import type { RideDetail } from '@fairway/domain';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-mock';
 import { resetOperatorSessionAroundEachTest } from '../../../test/operator-session';
@@ -28,7 +28,6 @@ function openRide(ride: RideDetail, setup: RidesSetup = {}) {
   });
 }
 
-configure({ asyncUtilTimeout: 5_000 });
 resetOperatorSessionAroundEachTest();
 afterEach(() => {
   vi.useRealTimers();

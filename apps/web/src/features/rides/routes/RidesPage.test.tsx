@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
 import { SITE_A } from '../../../test/carts';
@@ -20,8 +20,6 @@ async function choose(combobox: HTMLElement, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-// The site loads before the page asks for anything; a busy test run can take longer than the default 1 s.
-configure({ asyncUtilTimeout: 5_000 });
 resetOperatorSessionAroundEachTest();
 afterEach(async () => {
   vi.useRealTimers();

@@ -1,0 +1,1 @@
+import { configure } from '@testing-library/react';
