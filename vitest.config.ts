@@ -60,9 +60,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          // Three files render at once on a 2-core machine, beside the server lane: a lazy page's first
-          // render can pass 5 s, and a whole test 15 s when CI is busiest. The queries' own deadline is
-          // raised with it (test/setup.ts).
+          // Two files render at once on a 2-core machine, beside the server lane and the PostgreSQL 15 run:
+          // a lazy page's first render can pass 5 s, and a whole test 15 s when CI is busiest. The queries'
+          // own deadline is raised with it (test/setup.ts).
           testTimeout: 30_000,
           setupFiles: ['apps/web/src/test/setup.ts'],
           // Each file still gets its own module graph and jsdom, but in a worker thread, not a child

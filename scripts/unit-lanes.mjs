@@ -13,8 +13,5 @@ export function unitLanes(args = []) {
     ...projects.flatMap((project) => ['--project', project]),
     ...args,
   ];
-  // Three web workers on two cores: the web files wait too (React Query, debounces, timers), and a third
-  // worker fills those gaps (docs/decisions.md, CI time).
-  const web = [...vitest(names.filter((name) => !BESIDE_WEB.includes(name))), '--maxWorkers=3'];
-  return [[vitest(BESIDE_WEB)], [web]];
+  return [[vitest(BESIDE_WEB)], [vitest(names.filter((name) => !BESIDE_WEB.includes(name)))]];
 }

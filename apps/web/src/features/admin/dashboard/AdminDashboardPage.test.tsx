@@ -239,7 +239,7 @@ describe('AdminDashboardPage', () => {
     expect(server.queriesTo('/api/admin/dashboard').at(-1)).toEqual(sevenDays);
 
     // The pickers load when Custom is first chosen.
-    const fromGroup = await screen.findByRole('group', { name: 'From' }, { timeout: 5000 });
+    const fromGroup = await screen.findByRole('group', { name: 'From' }, { timeout: 20_000 });
     const fromYear = within(fromGroup).getByRole('spinbutton', {
       name: 'Year',
     });
