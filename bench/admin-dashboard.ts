@@ -16,10 +16,9 @@
  */
 import { addDays, localDate, zonedInstant, type AdminDashboardView } from '@fairway/domain';
 import type { Runtime } from '../apps/server/src/runtime';
-import { users } from '../apps/server/src/db/tables/users';
 import { withBenchRuntime, writeBenchResult } from './lib/bench-runtime';
 import { machine } from './lib/machine';
-import { sessionToken } from './lib/session-token';
+import { benchSuperadminToken } from './lib/session-token';
 
 const SITES = Number(process.env.BENCH_SITES ?? 200);
 const CARTS = 25;
@@ -55,14 +54,7 @@ async function main(): Promise<void> {
       const seedMs = performance.now() - started;
       console.log(`seeded in ${(seedMs / 1000).toFixed(0)} s: ${JSON.stringify(counts)}\n`);
 
-      await rt.ctx.db
-        .insert(users)
-        .values({ email: 'bench-superadmin@example.com', passwordHash: 'unused', role: 'superadmin' })
-        .onConflictDoNothing();
-      const admin = await rt.ctx.db.query.users.findFirst({
-        where: (table, { eq }) => eq(table.email, 'bench-superadmin@example.com'),
-      });
-      const token = await sessionToken(rt, admin!.id, 'superadmin');
+      const token = await benchSuperadminToken(rt);
       const { rows } = await rt.ctx.database.pool.query<{ id: string }>(
         `SELECT id FROM sites WHERE NOT staging ORDER BY name LIMIT 1`,
       );

@@ -13,10 +13,9 @@
  */
 import type { AdminDevicePage } from '@fairway/domain';
 import type { Runtime } from '../apps/server/src/runtime';
-import { users } from '../apps/server/src/db/tables/users';
 import { withBenchRuntime, writeBenchResult } from './lib/bench-runtime';
 import { machine } from './lib/machine';
-import { sessionToken } from './lib/session-token';
+import { benchSuperadminToken } from './lib/session-token';
 
 const SITES = 50;
 const TRACKERS_PER_SITE = 100;
@@ -56,14 +55,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const trackers = await seed(rt);
     console.log(`seeded ${trackers} trackers in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-    await rt.ctx.db
-      .insert(users)
-      .values({ email: 'bench-superadmin@example.com', passwordHash: 'unused', role: 'superadmin' })
-      .onConflictDoNothing();
-    const admin = await rt.ctx.db.query.users.findFirst({
-      where: (table, { eq }) => eq(table.email, 'bench-superadmin@example.com'),
-    });
-    const token = await sessionToken(rt, admin!.id, 'superadmin');
+    const token = await benchSuperadminToken(rt);
 
     const timed: Timed[] = [];
     for (const { label, path, target } of CASES) {

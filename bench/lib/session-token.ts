@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@fairway/domain';
 import type { Runtime } from '../../apps/server/src/runtime';
+import { users } from '../../apps/server/src/db/tables/users';
 import { hashToken, randomToken } from '../../apps/server/src/lib/tokens';
 import { AuthRepository } from '../../apps/server/src/modules/auth/auth.repository';
 
@@ -17,4 +18,15 @@ export async function sessionToken(rt: Runtime, userId: string, role: Role, ttlS
     expiresAt: new Date(Date.now() + ttlSeconds * 1_000),
   });
   return rt.ctx.tokens.sign(userId, role, familyId, ttlSeconds);
+}
+
+/** A token of the bench's own superadmin, made on first use (the admin benches call the superadmin API). */
+export async function benchSuperadminToken(rt: Runtime): Promise<string> {
+  const email = 'bench-superadmin@example.com';
+  await rt.ctx.db
+    .insert(users)
+    .values({ email, passwordHash: 'unused', role: 'superadmin' })
+    .onConflictDoNothing();
+  const admin = await rt.ctx.db.query.users.findFirst({ where: (table, { eq }) => eq(table.email, email) });
+  return sessionToken(rt, admin!.id, 'superadmin');
 }
