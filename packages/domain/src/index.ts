@@ -48,3 +48,7 @@ export * from './schemas/device-logs';
 export * from './schemas/sim-cards';
 export * from './schemas/firmware';
 export * from './rules/date-range-presets';
+export * from './schemas/course';
+export * from './schemas/damage-reports';
+export * from './schemas/webhooks';
+export * from './rules/course';

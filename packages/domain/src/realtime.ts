@@ -1,5 +1,7 @@
 import type { BookingView } from './schemas/bookings';
 import type { CommandView } from './schemas/commands';
+import type { CourseView } from './schemas/course';
+import type { DamageReportView } from './schemas/damage-reports';
 import type { CartView } from './schemas/devices';
 import type { DeviceLogView } from './schemas/device-logs';
 import type { GuestRideView, RideView } from './schemas/rides';
@@ -43,6 +45,12 @@ export interface ServerToClientEvents {
   'ride:update': (ride: RideView) => void;
   /** A booking or maintenance block was made, moved, changed, unlocked or cancelled (status `cancelled`). */
   'booking:update': (booking: BookingView) => void;
+  /** The site's course layout was saved (issue 23): the whole course. */
+  'course:update': (course: CourseView) => void;
+  /** A ride ran past its service's duration plus the site's grace (issue 23), once per ride. */
+  'ride:overrun': (alert: RideOverrunAlert) => void;
+  /** A guest reported a problem with a cart, or staff resolved a report (issue 23): the whole report. */
+  'damage-report:update': (report: DamageReportView) => void;
 }
 
 /**
@@ -67,5 +75,18 @@ export interface ZoneAlert {
   zoneType: 'parking' | 'restriction' | 'geofence';
   /** 'enter' raises the alert, 'exit' clears the highlighted marker. */
   kind: 'enter' | 'exit';
+  ts: string;
+}
+
+/** Staff's live alert that a ride is overdue (issue 23). */
+export interface RideOverrunAlert {
+  siteId: string;
+  rideId: string;
+  deviceId: string;
+  carNumber: string | null;
+  /** when the ride should have ended: start + service duration + pause time (grace not included) */
+  dueAt: string;
+  /** the hole the cart is nearest (rules/course holeAt), null off the course or without a layout */
+  hole: number | null;
   ts: string;
 }

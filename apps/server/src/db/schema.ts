@@ -26,3 +26,6 @@ export * from './tables/bookings';
 export * from './tables/device-logs';
 export * from './tables/firmware';
 export * from './tables/sim-sandbox';
+export * from './tables/webhooks';
+export * from './tables/damage-reports';
+export * from './tables/courses';

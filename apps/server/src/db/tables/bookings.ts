@@ -67,6 +67,8 @@ export const bookings = pgTable(
   },
   (table) => [
     index('bookings_site_start_idx').on(table.siteId, table.start),
+    // Webhooks' catch-up reads a site's bookings changed since an instant (issue 23).
+    index('bookings_site_updated_idx').on(table.siteId, table.updatedAt),
     // Availability and the calendar ask which holds of a site meet a time range: a range index answers
     // that from the few rows around it, however many years of bookings the site has (bench/bookings.ts).
     index('bookings_site_hold_idx').using(

@@ -72,6 +72,10 @@ export const rides = pgTable(
     endReason: text('end_reason').$type<RideEndReason>(),
     /** since when the ride is paused (null while active or ended) */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** seconds the ride spent paused before its current pause (overrun alerts leave pause time out) */
+    pausedSeconds: integer('paused_seconds').notNull().default(0),
+    /** when staff were alerted that the ride overran its service's duration (once per ride) */
+    overrunAlertedAt: timestamp('overrun_alerted_at', { withTimezone: true }),
     /** the keypad code or RFID tag a code ride was unlocked with */
     unlockCode: text('unlock_code'),
     /** when the current unlock attempt cycle began (the guest's 20 s wait runs from here) */

@@ -79,6 +79,10 @@ export const sites = pgTable('sites', {
   scanToRideToggle: boolean('scan_to_ride_toggle').notNull().default(false),
   trailPoints: integer('trail_points').notNull().default(10),
   minRideDuration: integer('min_ride_duration').notNull().default(2),
+  /** Publishes the site's open GBFS v3.0 feed (issue 23); off until an admin turns it on. */
+  gbfsEnabled: boolean('gbfs_enabled').notNull().default(false),
+  /** Minutes past a ride's service duration before staff are alerted that it is overdue (issue 23). */
+  overrunGraceMinutes: integer('overrun_grace_minutes').notNull().default(10),
   /** The built-in site that newly registered devices land in until a superadmin moves them. */
   staging: boolean('staging').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
