@@ -41,6 +41,7 @@ import { dashboardMemberRoutes } from './modules/members/members.routes';
 import { dashboardCodeRoutes } from './modules/codes/codes.routes';
 import { dashboardUserGroupRoutes } from './modules/user-groups/user-groups.routes';
 import { dashboardZoneRoutes } from './modules/zones/zones.routes';
+import { dashboardCourseRoutes } from './modules/courses/courses.routes';
 import { dashboardServiceRoutes } from './modules/services/services.routes';
 import { dashboardSiteImageRoutes } from './modules/sites/site-images.routes';
 import { dashboardPosterRoutes } from './modules/sites/poster/poster.routes';
@@ -52,9 +53,15 @@ import { paymentWebhookRoutes } from './modules/payments/webhook.routes';
 import { dashboardPaymentRoutes } from './modules/payments/payments.routes';
 import { guestPaymentRoutes } from './modules/payments/checkout.routes';
 import { dashboardBookingRoutes } from './modules/bookings/bookings.routes';
+import {
+  dashboardDamageReportRoutes,
+  guestDamageReportRoutes,
+} from './modules/damage-reports/damage-reports.routes';
 import { adminClientRoutes } from './modules/clients/clients.routes';
 import { clientApiRoutes } from './modules/clients/client-api.routes';
+import { adminWebhookRoutes, clientWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { adminSimCardRoutes } from './modules/sim-cards/sim-cards.routes';
+import { gbfsRoutes } from './modules/gbfs/gbfs.routes';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -118,6 +125,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(guestPaymentRoutes, { prefix: '/api/guest', ctx });
   await app.register(dashboardDeviceRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(dashboardZoneRoutes, { prefix: '/api/dashboard/zones', ctx });
+  await app.register(dashboardCourseRoutes, { prefix: '/api/dashboard/sites/course', ctx });
   await app.register(dashboardCommandRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(dashboardBatteryRoutes, { prefix: '/api/dashboard/devices', ctx });
   await app.register(rideHistoryRoutes, { prefix: '/api/dashboard/rides/history', ctx });
@@ -128,6 +136,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(dashboardUserGroupRoutes, { prefix: '/api/dashboard/sites/user-groups', ctx });
   await app.register(dashboardServiceRoutes, { prefix: '/api/dashboard/services', ctx });
   await app.register(dashboardBookingRoutes, { prefix: '/api/dashboard/bookings', ctx });
+  await app.register(dashboardDamageReportRoutes, { prefix: '/api/dashboard/damage-reports', ctx });
   await app.register(adminSiteRoutes, { prefix: '/api/admin/sites', ctx });
   await app.register(adminDeviceRoutes, { prefix: '/api/admin/devices', ctx });
   await app.register(adminFirmwareRoutes, { prefix: '/api/admin/devices', ctx });
@@ -142,11 +151,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(adminActivityRoutes, { prefix: '/api/admin/activity', ctx });
   await app.register(adminClientRoutes, { prefix: '/api/admin/clients', ctx });
   await app.register(clientApiRoutes, { prefix: '/api/client/v1', ctx });
+  await app.register(adminWebhookRoutes, { prefix: '/api/admin/clients', ctx });
+  await app.register(clientWebhookRoutes, { prefix: '/api/client/v1/webhooks', ctx });
   await app.register(guestRoutes, { prefix: '/api/guest', ctx });
   await app.register(guestRideRoutes, { prefix: '/api/guest', ctx });
   await app.register(guestPortalRoutes, { prefix: '/api/guest', ctx });
   await app.register(guestBookingRoutes, { prefix: '/api/guest', ctx });
+  await app.register(guestDamageReportRoutes, { prefix: '/api/guest', ctx });
   await app.register(storageRoutes, { prefix: '/api/storage', ctx });
+  await app.register(gbfsRoutes, { prefix: '/api/gbfs', ctx });
 
   const hasWebApp = fs.existsSync(path.join(WEB_DIST, 'index.html'));
   if (hasWebApp)

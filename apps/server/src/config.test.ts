@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, webhooksMayReachPrivate } from './config';
 
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {
@@ -27,5 +27,15 @@ describe('loadConfig', () => {
 
   it('turns the simulator off with SIMULATOR=off', () => {
     expect(loadConfig({ SIMULATOR: 'off' }).SIMULATOR).toBe(false);
+  });
+
+  it('lets webhooks reach private addresses unless in production or WEBHOOK_ALLOW_PRIVATE says otherwise', () => {
+    expect(webhooksMayReachPrivate(loadConfig({}))).toBe(true);
+    expect(webhooksMayReachPrivate(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
+    expect(webhooksMayReachPrivate(loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE: 'on' }))).toBe(
+      true,
+    );
+    expect(webhooksMayReachPrivate(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'false' }))).toBe(false);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'maybe' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
   });
 });

@@ -76,6 +76,11 @@ const envSchema = z.object({
     })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Fairway <no-reply@fairway.local>'),
+  /**
+   * The GBFS feeds' `feed_contact_email` (issue 23: required by GBFS v3.0), a role address for technical
+   * questions about the open data, never a person's; unset: the address MAIL_FROM sends from.
+   */
+  GBFS_CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Stripe Connect instead of the sandbox provider (issue #7); the webhook secret is then required. */
@@ -88,6 +93,12 @@ const envSchema = z.object({
   STRIPE_API_URL: url(['http:', 'https:']).optional(),
   /** How long a paid unlock may stay unconfirmed by the cart before the payment is refunded. */
   PAID_UNLOCK_REFUND_SECONDS: z.coerce.number().int().min(30).max(3600).default(120),
+  /**
+   * Whether outbound webhooks may go to private, loopback and link-local addresses (docs/webhooks.md). Unset:
+   * allowed except with NODE_ENV=production (the demo and tests receive on 127.0.0.1; a production server
+   * must not become a proxy into its own network). Read through `webhooksMayReachPrivate`.
+   */
+  WEBHOOK_ALLOW_PRIVATE: onOff.optional(),
   /**
    * The users' support-tool export goes to Crisp (people profiles of this website, plugin token) when all
    * three are set, else to the local directory (table support_contacts); docs/decisions.md says why.
@@ -124,6 +135,10 @@ export interface Config extends Env {
 }
 
 export class ConfigError extends Error {}
+
+/** WEBHOOK_ALLOW_PRIVATE as decided: its value when set, else everywhere but in production. */
+export const webhooksMayReachPrivate = (config: Pick<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'NODE_ENV'>): boolean =>
+  config.WEBHOOK_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -11,6 +11,7 @@ import { AccessTokens } from './modules/auth/access-token';
 import { Mailer } from './modules/mail/mailer';
 import { platformSecret } from './modules/platform/platform.service';
 import { seedDemo, seedDemoBookings } from './demo/demo-seed';
+import { seedDemoCourses } from './demo/demo-courses';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker/embedded-broker';
 import { createDeviceProvisioner } from './broker/provisioner';
 import { syncDeviceRoles } from './broker/role-sync';
@@ -26,8 +27,10 @@ import { registerCartJobs } from './jobs/cart-jobs';
 import { createPaymentProvider, sandboxOf } from './modules/payments/payment-providers';
 import { registerPaymentJobs } from './modules/payments/payment-jobs';
 import { registerBookingJobs } from './modules/bookings/booking-jobs';
+import { registerRideOverrunJobs } from './modules/rides/ride-overrun.jobs';
 import { registerSimJobs } from './modules/sim-cards/sim-jobs';
 import { registerDeviceLogJobs } from './modules/device-logs/device-log-jobs';
+import { registerWebhookJobs } from './modules/webhooks/webhook-jobs';
 
 /** Everything a running Fairway server is made of, in start order; `stop()` tears it down in reverse. */
 export interface Runtime {
@@ -41,6 +44,8 @@ export interface Runtime {
   /** The one road of device messages; tests and the bench plug their own ack handling into it. */
   deviceMessages: DeviceMessageDispatcher;
   jobs: JobRunner;
+  /** The outbound webhooks' own runner (a delivery waits on a partner's server); tests run it by hand. */
+  webhookJobs: JobRunner;
   demoFleet: DemoFleet | null;
   stop(): Promise<void>;
 }
@@ -73,6 +78,8 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     if (config.SEED_DEMO) {
       await seedDemo(database.db, log, config.publicUrl);
       await seedDemoBookings(database.db, log);
+      // Every start, so a database seeded before courses existed gets them too; a club's own layout stays.
+      await seedDemoCourses(database.db, log);
     }
 
     let mqttUrl: string;
@@ -159,6 +166,9 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     stops.push(async () => detachCodeRides());
     const detachFirmware = ctx.firmwareUpdates.attach();
     stops.push(async () => detachFirmware());
+    // Outbound webhooks (issue 23 item 2) follow rides, bookings, zone alerts and carts going offline.
+    const detachWebhooks = ctx.webhooks.sources.attach();
+    stops.push(async () => detachWebhooks());
     deviceMessages.attach({
       commandAck: (deviceId, ack, receivedAt) => commands.acknowledged(deviceId, ack, receivedAt),
       configAck: (deviceId, ack) => deviceConfig.acknowledged(deviceId, ack),
@@ -176,6 +186,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     });
     const detachPaymentJobs = await registerPaymentJobs(jobs, ctx);
     await registerBookingJobs(jobs, ctx);
+    await registerRideOverrunJobs(jobs, ctx.rides.overrun);
     registerSimJobs(jobs, ctx);
     await registerDeviceLogJobs(jobs, ctx);
     stops.push(() => ctx.simCards.close());
@@ -183,6 +194,14 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     if (config.JOBS) {
       jobs.start();
       stops.push(() => jobs.stop());
+    }
+    // A webhook delivery waits on a partner's server (up to 10 s each): a runner of its own, so a slow
+    // receiver never delays a cart's lock or a paid unlock on the runner above.
+    const webhookJobs = new JobRunner(database.db, log);
+    await registerWebhookJobs(webhookJobs, ctx);
+    if (config.JOBS) {
+      webhookJobs.start();
+      stops.push(() => webhookJobs.stop());
     }
 
     const app = await buildApp(ctx);
@@ -209,6 +228,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       gateway,
       deviceMessages,
       jobs,
+      webhookJobs,
       demoFleet,
       stop,
     };

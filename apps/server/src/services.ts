@@ -11,6 +11,7 @@ import { BookingAvailabilityService } from './modules/bookings/booking-availabil
 import { BookingSweepService } from './modules/bookings/booking-sweep.service';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
 import { BookingsService } from './modules/bookings/bookings.service';
+import { ReportBlocks } from './modules/bookings/report-blocks';
 import { ClientApiService } from './modules/clients/client-api.service';
 import { ApiClientsRepository } from './modules/clients/clients.repository';
 import { ApiClientsService } from './modules/clients/clients.service';
@@ -18,6 +19,10 @@ import { CodesRepository } from './modules/codes/codes.repository';
 import { CodesService } from './modules/codes/codes.service';
 import { CommandsRepository } from './modules/commands/commands.repository';
 import { CommandsService } from './modules/commands/commands.service';
+import { DamageReportsRepository } from './modules/damage-reports/damage-reports.repository';
+import { DamageReportsService } from './modules/damage-reports/damage-reports.service';
+import { CoursesRepository } from './modules/courses/courses.repository';
+import { CoursesService } from './modules/courses/courses.service';
 import { DeviceConfigService } from './modules/device-config/device-config.service';
 import { DeviceLogsRepository } from './modules/device-logs/device-logs.repository';
 import { DeviceLogsService } from './modules/device-logs/device-logs.service';
@@ -53,6 +58,7 @@ import { OnboardingService } from './modules/payments/onboarding.service';
 import { PaidBookings, purchasesByPurpose } from './modules/payments/paid-bookings';
 import { PaymentsRepository } from './modules/payments/payments.repository';
 import { PaymentsService } from './modules/payments/payments.service';
+import { platformSecret } from './modules/platform/platform.service';
 import { RefundsService } from './modules/payments/refunds.service';
 import { WebhooksService } from './modules/payments/webhooks.service';
 import { ProfilesRepository } from './modules/profiles/profiles.repository';
@@ -70,6 +76,8 @@ import { PaidRidesService } from './modules/rides/paid-rides.service';
 import { RideCartReactions } from './modules/rides/ride-lifecycle.reactions';
 import { RideLifecycleRepository } from './modules/rides/ride-lifecycle.repository';
 import { RideLifecycleService } from './modules/rides/ride-lifecycle.service';
+import { RideOverrunRepository } from './modules/rides/ride-overrun.repository';
+import { RideOverrunService } from './modules/rides/ride-overrun.service';
 import { RideViewsRepository } from './modules/rides/ride-views.repository';
 import { RideViewsService } from './modules/rides/ride-views.service';
 import { RidesRepository } from './modules/rides/rides.repository';
@@ -98,6 +106,16 @@ import { ZoneActivityRepository } from './modules/zones/zone-activity.repository
 import { ZoneAlerts } from './modules/zones/zone-alerts';
 import { ZonesRepository } from './modules/zones/zones.repository';
 import { ZonesService } from './modules/zones/zones.service';
+import { webhooksMayReachPrivate } from './config';
+import { WebhookDeliveryService } from './modules/webhooks/webhook-delivery.service';
+import { WebhookOutbox } from './modules/webhooks/webhook-outbox';
+import { refundWebhooks, withPaymentWebhooks } from './modules/webhooks/webhook-payments';
+import { WebhookSender } from './modules/webhooks/webhook-sender';
+import { WebhookEventSources } from './modules/webhooks/webhook-sources';
+import { WebhookSubscriptionsService } from './modules/webhooks/webhook-subscriptions.service';
+import { WebhooksRepository } from './modules/webhooks/webhooks.repository';
+import { GbfsRepository } from './modules/gbfs/gbfs.repository';
+import { GbfsService } from './modules/gbfs/gbfs.service';
 
 /**
  * Every repository, built once on the pool. A service gets the ones it reads through its constructor; inside
@@ -115,6 +133,8 @@ function buildRepositories({ db, database }: CoreContext) {
     codeActivity: new CodeActivityRepository(db),
     codes: new CodesRepository(db),
     commands: new CommandsRepository(db),
+    damageReports: new DamageReportsRepository(db),
+    courses: new CoursesRepository(db),
     deviceLogs: new DeviceLogsRepository(db),
     devices: new DevicesRepository(db),
     guestBookings: new GuestBookingsRepository(db),
@@ -129,6 +149,7 @@ function buildRepositories({ db, database }: CoreContext) {
     firmware: new FirmwareRepository(db),
     rideLifecycle: new RideLifecycleRepository(db),
     rideViews: new RideViewsRepository(db),
+    rideOverrun: new RideOverrunRepository(db),
     rides: new RidesRepository(db),
     rollups: new RollupRepository(database.pool),
     services: new ServicesRepository(db),
@@ -141,6 +162,8 @@ function buildRepositories({ db, database }: CoreContext) {
     users: new UsersRepository(db),
     zoneActivity: new ZoneActivityRepository(db),
     zones: new ZonesRepository(db),
+    webhooks: new WebhooksRepository(db),
+    gbfs: new GbfsRepository(db),
   };
 }
 
@@ -166,13 +189,20 @@ export function buildServices(core: CoreContext) {
     log,
   );
 
-  const refunds = new RefundsService(db, repos.payments, core.payments);
+  // The outbound webhooks' outbox (issue 23 item 2): a payment's success or refund stores its events in the
+  // transaction that records it.
+  const webhookOutbox = new WebhookOutbox(repos.webhooks);
+  const refunds = new RefundsService(db, repos.payments, core.payments, refundWebhooks(webhookOutbox));
   const lifecycle = new RideLifecycleService(repos.rideLifecycle, commands, refunds, bus, log);
-  const rideViews = new RideViewsService(repos.rideViews, bus, lifecycle);
+  // The site's course layout (issue 23); `holesOf` names the hole in the rides' overrun alerts and pane.
+  const courses = new CoursesService(repos.courses, bus);
+  const rideViews = new RideViewsService(repos.rideViews, bus, lifecycle, courses);
   const rides = {
     lifecycle,
     views: rideViews,
     manualUnlock: new ManualUnlockService(commands, lifecycle),
+    // Overdue rides alerted once each (issue 23), swept by the 'ride-overrun' job.
+    overrun: new RideOverrunService(repos.rideOverrun, courses, bus, log),
     // What a succeeded payment buys (the payments module's PaidPurchase), and the sweep of paid unlocks.
     paid: new PaidRidesService(
       db,
@@ -196,7 +226,10 @@ export function buildServices(core: CoreContext) {
       repos.payments,
       core.payments,
       onboarding,
-      purchasesByPurpose({ ride: rides.paid, booking: new PaidBookings(bus, log) }),
+      withPaymentWebhooks(
+        purchasesByPurpose({ ride: rides.paid, booking: new PaidBookings(bus, log) }),
+        webhookOutbox,
+      ),
       log,
     ),
     checkout: new CheckoutService(db, repos.sites, repos.payments, core.payments, log),
@@ -284,6 +317,10 @@ export function buildServices(core: CoreContext) {
     firmwareUpdates: new FirmwareUpdatesService(repos.firmware, core.privateFiles, commands, bus, log),
     posters: new PosterService(repos.sites, core.files, core.config.publicUrl, log),
     zones: new ZonesService(repos.zones, deviceConfig, bus),
+    // The clubs' open GBFS feeds (issue 23): public, read-only, one query per file.
+    gbfs: new GbfsService(repos.gbfs, gbfsContactEmail(core.config)),
+    // The site's course layout (issue 23), built above: the rides read its holes.
+    courses,
     zoneAlerts: new ZoneAlerts(
       { devices: repos.devices, zones: repos.zones, activityLog: repos.zoneActivity },
       bus,
@@ -313,13 +350,62 @@ export function buildServices(core: CoreContext) {
     guestSessions: new GuestSessionsService(rides.views, rides.lifecycle),
     guestBookings,
     ...bookingParts,
+    // Guests' damage reports (issue 23): a blocking category takes the cart out through the bookings' blocks.
+    damageReports: new DamageReportsService(
+      repos.damageReports,
+      new ReportBlocks(repos.bookings, bus),
+      core.privateFiles,
+      onceAsync(() => platformSecret(db, 'damage-reporter-secret')),
+      bus,
+      log,
+    ),
     ...guestPortal,
     // API clients and the client API for booking systems (issue 21): bookings through the bookings' rules.
     apiClients: new ApiClientsService(repos.apiClients, log),
     clientApi: new ClientApiService(repos.apiClients, bookings, bookingParts.bookingAvailability, services),
+    // Outbound webhooks (issue 23 item 2): subscriptions, the events' listeners and catch-up, the deliveries.
+    webhooks: {
+      outbox: webhookOutbox,
+      subscriptions: new WebhookSubscriptionsService(
+        repos.webhooks,
+        webhookOutbox,
+        webhooksMayReachPrivate(core.config),
+      ),
+      sources: new WebhookEventSources(
+        webhookOutbox,
+        repos.webhooks,
+        { ride: (id) => rideViews.viewById(id), booking: (siteId, id) => repos.bookings.find(siteId, id) },
+        bus,
+        log,
+      ),
+      deliveries: new WebhookDeliveryService(
+        repos.webhooks,
+        new WebhookSender({ allowPrivate: webhooksMayReachPrivate(core.config) }),
+        core.mail,
+        log,
+      ),
+    },
     // Trackers' SIM cards (issue 20): the real SIM provider when SIM_PROVIDER_URL is set, else the sandbox.
     simCards: new SimCardsService(new SimCardsRepository(db), createSimProvider(core.config, db), bus, log),
   };
+}
+
+/** The first call's promise, shared by every later call (a secret read once per process, when first needed). */
+function onceAsync<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null; // a database that was away is asked again next time
+      throw error;
+    });
+    return pending;
+  };
+}
+
+/** The GBFS feeds' contact: GBFS_CONTACT_EMAIL, else the address MAIL_FROM sends from (a role address). */
+function gbfsContactEmail(config: CoreContext['config']): string {
+  if (config.GBFS_CONTACT_EMAIL) return config.GBFS_CONTACT_EMAIL;
+  return /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim();
 }
 
 /**

@@ -52,3 +52,6 @@ export * from './schemas/course';
 export * from './schemas/damage-reports';
 export * from './schemas/webhooks';
 export * from './rules/course';
+export * from './rules/gbfs';
+export * from './schemas/ride-overrun';
+export * from './rules/ride-overrun';

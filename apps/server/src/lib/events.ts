@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { EventMessage, SimResetProgress, ZoneAlert, ZoneView } from '@fairway/domain';
+import type { EventMessage, RideOverrunAlert, SimResetProgress, ZoneAlert, ZoneView } from '@fairway/domain';
 import type { CommandRow } from '../db/tables/commands';
+import type { siteCourses } from '../db/tables/courses';
+import type { damageReports } from '../db/tables/damage-reports';
 import type { DeviceRow } from '../db/tables/devices';
 import type { deviceLogs } from '../db/tables/device-logs';
 
@@ -18,6 +20,8 @@ export interface DomainEvents {
   'device.log': [log: typeof deviceLogs.$inferSelect, siteId: string];
   'zones.updated': [siteId: string, zones: ZoneView[]];
   'zone.alert': [alert: ZoneAlert];
+  /** A site's course layout was saved (issue 23): the stored row, the whole layout. */
+  'course.updated': [course: typeof siteCourses.$inferSelect];
   /**
    * A cart reported an event of its own (keypad/rfid unlock, refused code, zone enter/exit, key alarm).
    * Emitted with `emitAndWait`: the broker is told the event was received once every reaction settled.
@@ -25,8 +29,12 @@ export interface DomainEvents {
   'device.event': [deviceId: string, event: EventMessage];
   /** A ride opened, was confirmed, paused, resumed, ended or deleted (issue #6); listeners load what they show. */
   'ride.updated': [rideId: string, siteId: string];
+  /** A ride ran past its service's duration plus its site's grace (issue 23): once per ride. */
+  'ride.overrun': [alert: RideOverrunAlert];
   /** A booking or maintenance block was made, moved, changed, cancelled or ended (issue #17). */
   'booking.updated': [bookingId: string, siteId: string];
+  /** A guest reported a problem with a cart, or staff resolved a report (issue 23): the stored row. */
+  'damage-report.updated': [report: typeof damageReports.$inferSelect];
   /** A tracker's SIM reset moved on a step, finished or failed (issue 20): pushed to the tracker's site room. */
   'sim.reset': [progress: SimResetProgress, siteId: string];
   /** A user's sessions ended, or their role or sites changed, or they were removed: sockets are re-checked. */

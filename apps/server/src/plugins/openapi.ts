@@ -23,12 +23,20 @@ export const OPENAPI_TAGS = [
   { name: 'devices', description: "The selected site's carts: list, details, settings, battery." },
   { name: 'commands', description: 'Lock, unlock and ping carts, and the log of commands sent to a cart.' },
   { name: 'zones', description: 'Geofence zones a site draws on its map, published into the carts.' },
+  {
+    name: 'courses',
+    description: "A site's course layout: holes with par, tee, green and fairway, drawn on its maps.",
+  },
   { name: 'rides', description: 'Rides, ride history trails, usage charts and their CSV and PDF exports.' },
   { name: 'members', description: "A club's members (drivers), their import and their app-profile links." },
   { name: 'codes', description: 'Ride codes (PINs) members and guests unlock carts with.' },
   { name: 'user groups', description: 'Member groups with their own rules and prices.' },
   { name: 'services', description: 'What a site sells to guests: timed rides and their rates.' },
   { name: 'bookings', description: "The operator's booking calendar: bookings, availability, unlocks." },
+  {
+    name: 'damage reports',
+    description: "Guests' problem reports about carts (flat tyre, battery, damage …): list and resolve.",
+  },
   { name: 'payments', description: 'Stripe onboarding, payments and refunds, guest checkout and webhooks.' },
   {
     name: 'guest',
@@ -37,12 +45,26 @@ export const OPENAPI_TAGS = [
       'API key in `x-api-key`; the club’s own guest pages send none.',
   },
   { name: 'storage', description: 'Firmware images for the carts.' },
+  {
+    name: 'GBFS',
+    description:
+      "A club's open GBFS v3.0 feed (opt-in per site): the carts a guest could take now, stations, zones and " +
+      'guest prices, for trip planners. Public, no personal data; vehicle ids rotate with every ride.',
+  },
   { name: 'admin', description: 'Superadmin console: sites, devices, users, invites, dashboard, activity.' },
   { name: 'profiles', description: 'Superadmin: the guest-app profiles members link to.' },
   { name: 'clients', description: 'Superadmin: API clients (partner booking systems) and their keys.' },
   {
     name: 'sim-cards',
     description: "Superadmin: trackers' SIM cards at the SIM provider (register, toggle, reset).",
+  },
+  {
+    name: 'webhooks',
+    description:
+      'Outbound webhooks: an API client subscribes per site to rides, bookings, payments, carts going offline ' +
+      'and zone alerts, delivered signed (`Fairway-Signature`, Stripe’s scheme) and retried for 24 hours, with ' +
+      'a delivery log and resend. Superadmins manage any client’s under /api/admin/clients/{clientId}/webhooks, ' +
+      'a client its own under /api/client/v1/webhooks. docs/webhooks.md has the events and a verification example.',
   },
   {
     name: 'client-api',

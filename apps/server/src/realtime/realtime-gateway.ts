@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type {
   CartView,
   ClientToServerEvents,
+  RideOverrunAlert,
   RideView,
   ServerToClientEvents,
   SimResetProgress,
@@ -17,6 +18,7 @@ import { Refused, socketReply } from './socket-replies';
 import { useRedisAdapter, type RedisFanOut } from './redis-adapter';
 import type { AuthUser } from '../lib/access';
 import { toCommandView } from '../modules/commands/commands.presenter';
+import { toCourseView, type CourseRow } from '../modules/courses/courses.presenter';
 import { toDeviceLogView } from '../modules/device-logs/device-logs.presenter';
 import type { DeviceLogRow } from '../modules/device-logs/device-logs.repository';
 import { cartViewFor, toCartView } from '../modules/devices/devices.presenter';
@@ -187,6 +189,16 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   ctx.bus.on('command.updated', onCommandUpdated);
   ctx.bus.on('zones.updated', onZonesUpdated);
   ctx.bus.on('zone.alert', onZoneAlert);
+  // An overdue ride (issue 23), once, to its site's operators: the map's toast and ring.
+  const onRideOverrun = (alert: RideOverrunAlert) => {
+    io.to(siteRoom(alert.siteId)).emit('ride:overrun', alert);
+  };
+  ctx.bus.on('ride.overrun', onRideOverrun);
+  // A saved course layout (issue 23), whole, to its site's operators.
+  const onCourseUpdated = (row: CourseRow) => {
+    io.to(siteRoom(row.siteId)).emit('course:update', toCourseView(row.siteId, row));
+  };
+  ctx.bus.on('course.updated', onCourseUpdated);
   // A cart's answer to a WiFi scan or log request (issue 20), to its site's room (superadmins join any site).
   const onDeviceLog = (row: DeviceLogRow, siteId: string) => {
     io.to(siteRoom(siteId)).emit('device:log', toDeviceLogView(row));
@@ -252,6 +264,21 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   );
   const onBookingUpdated = (bookingId: string, siteId: string) => pushBooking(`${siteId} ${bookingId}`);
   ctx.bus.on('booking.updated', onBookingUpdated);
+  // Damage reports (issue 23), read again when pushed (a fresh signed photo address), one load at a time per
+  // report. To the site's sockets of role user and up, the same role that lists them over HTTP: that is the
+  // codes room's role.
+  const pushDamageReport = latestPerKey(
+    async (key) => {
+      if (closed) return;
+      const [siteId, id] = key.split(' ') as [string, string];
+      const view = await ctx.damageReports.present({ id, siteId });
+      if (view) io.to(codesRoom(siteId)).emit('damage-report:update', view);
+    },
+    (error, key) => log.error({ err: error, key }, 'pushing a damage report to operators failed'),
+  );
+  const onDamageReportUpdated = (report: { id: string; siteId: string }) =>
+    pushDamageReport(`${report.siteId} ${report.id}`);
+  ctx.bus.on('damage-report.updated', onDamageReportUpdated);
   const detachGuests = attachGuestNamespace(io, ctx);
 
   return {
@@ -261,10 +288,13 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
       ctx.bus.off('command.updated', onCommandUpdated);
       ctx.bus.off('zones.updated', onZonesUpdated);
       ctx.bus.off('zone.alert', onZoneAlert);
+      ctx.bus.off('ride.overrun', onRideOverrun);
+      ctx.bus.off('course.updated', onCourseUpdated);
       ctx.bus.off('device.log', onDeviceLog);
       ctx.bus.off('sim.reset', onSimReset);
       ctx.bus.off('ride.updated', onRideUpdated);
       ctx.bus.off('booking.updated', onBookingUpdated);
+      ctx.bus.off('damage-report.updated', onDamageReportUpdated);
       ctx.bus.off('user.access.changed', onUserAccessChanged);
       closed = true;
       detachGuests();

@@ -1,4 +1,5 @@
 import { Outlet, useLoaderData } from 'react-router';
+import { DamageReportAlerts } from '../features/damage-reports';
 import { ConnectionStatusAlert } from '../features/realtime/ConnectionStatusAlert';
 import { SocketController } from '../features/realtime/SocketController';
 import { useLostSiteRecovery } from '../features/sites/use-lost-site-recovery';
@@ -15,6 +16,7 @@ export function SessionRoute() {
     <>
       <SocketController siteId={siteId} />
       <ConnectionStatusAlert />
+      <DamageReportAlerts siteId={siteId} />
       <Outlet />
     </>
   );

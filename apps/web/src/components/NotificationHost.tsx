@@ -1,5 +1,9 @@
+import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
+import { Link as RouterLink, useInRouterContext } from 'react-router';
 import { dismissToast, useToasts } from '../lib/notifications';
 
 /**
@@ -9,6 +13,8 @@ import { dismissToast, useToasts } from '../lib/notifications';
  */
 export function NotificationHost() {
   const toasts = useToasts();
+  // The app renders the host inside its router; a bare page (a test) gets a plain link instead.
+  const inRouter = useInRouterContext();
   const toast = toasts[0];
   if (!toast) return null;
   return (
@@ -26,6 +32,28 @@ export function NotificationHost() {
         severity={toast.severity}
         variant="filled"
         onClose={() => dismissToast(toast.id)}
+        action={
+          toast.link && (
+            <>
+              <Button
+                {...(inRouter ? { component: RouterLink, to: toast.link.to } : { href: toast.link.to })}
+                color="inherit"
+                size="small"
+                onClick={() => dismissToast(toast.id)}
+              >
+                {toast.link.label}
+              </Button>
+              <IconButton
+                color="inherit"
+                size="small"
+                aria-label={toast.link.dismissLabel}
+                onClick={() => dismissToast(toast.id)}
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </>
+          )
+        }
         sx={{ width: '100%' }}
       >
         {toast.message}

@@ -17,7 +17,7 @@ interface TablePagerProps {
    * Where the texts are: `<texts>.perPage`, `<texts>.range` ({{from}}–{{to}} of {{total}}) and the buttons'
    * `<texts>.first|previous|next|last`.
    */
-  texts: 'fleet.paging' | 'revenue.history.paging' | 'adminActivity.pager';
+  texts: 'fleet.paging' | 'revenue.history.paging' | 'adminActivity.pager' | 'adminWebhooks.deliveries.pager';
   testId?: string;
 }
 

@@ -6,11 +6,20 @@ import { useSyncExternalStore } from 'react';
  */
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 
+/** A link the toast offers, e.g. to the cart an alert is about (an in-app path). */
+export interface ToastLink {
+  label: string;
+  to: string;
+  /** the close button's accessible name: a toast with a link draws its own (MUI's Alert drops it) */
+  dismissLabel: string;
+}
+
 export interface Toast {
   id: number;
   message: string;
   severity: ToastSeverity;
   topic?: string;
+  link?: ToastLink;
 }
 
 export interface ToastOptions {
@@ -19,6 +28,7 @@ export interface ToastOptions {
    * an older one still showing or waiting, so the screen never tells of the previous action after the next.
    */
   topic?: string;
+  link?: ToastLink;
 }
 
 let queue: readonly Toast[] = [];

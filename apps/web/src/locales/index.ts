@@ -26,6 +26,14 @@ import enFleet from './en/fleet.json';
 import enHistory from './en/history.json';
 import enMap from './en/map.json';
 import enZones from './en/zones.json';
+import enCourse from './en/course.json';
+import deCourse from './de/course.json';
+import daCourse from './da/course.json';
+import csCourse from './cs/course.json';
+import enOverrun from './en/overrun.json';
+import deOverrun from './de/overrun.json';
+import daOverrun from './da/overrun.json';
+import csOverrun from './cs/overrun.json';
 
 import csMembers from './cs/members.json';
 import csMemberCodes from './cs/memberCodes.json';
@@ -124,6 +132,18 @@ import enAdminActivity from './en/adminActivity.json';
 import deAdminActivity from './de/adminActivity.json';
 import daAdminActivity from './da/adminActivity.json';
 import csAdminActivity from './cs/adminActivity.json';
+import enGbfs from './en/gbfs.json';
+import deGbfs from './de/gbfs.json';
+import daGbfs from './da/gbfs.json';
+import csGbfs from './cs/gbfs.json';
+import enDamageReports from './en/damageReports.json';
+import deDamageReports from './de/damageReports.json';
+import daDamageReports from './da/damageReports.json';
+import csDamageReports from './cs/damageReports.json';
+import enAdminWebhooks from './en/adminWebhooks.json';
+import deAdminWebhooks from './de/adminWebhooks.json';
+import daAdminWebhooks from './da/adminWebhooks.json';
+import csAdminWebhooks from './cs/adminWebhooks.json';
 /**
  * One bundle per language, assembled from a file per feature: `common.json` holds the app-wide keys at the
  * top level, each feature file sits under its own name (`t('fleet.title')`). Features own their file, so
@@ -138,6 +158,8 @@ const en = bundle(enCommon, {
   history: enHistory,
   map: enMap,
   zones: enZones,
+  course: enCourse,
+  overrun: enOverrun,
   members: enMembers,
   memberCodes: enMemberCodes,
   memberImport: enMemberImport,
@@ -162,6 +184,9 @@ const en = bundle(enCommon, {
   adminClients: enAdminClients,
   adminDashboard: enAdminDashboard,
   adminActivity: enAdminActivity,
+  gbfs: enGbfs,
+  damageReports: enDamageReports,
+  adminWebhooks: enAdminWebhooks,
 });
 
 type Bundle = typeof en;
@@ -175,6 +200,8 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     history: deHistory,
     map: deMap,
     zones: deZones,
+    course: deCourse,
+    overrun: deOverrun,
     members: deMembers,
     memberCodes: deMemberCodes,
     memberImport: deMemberImport,
@@ -199,6 +226,9 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     adminClients: deAdminClients,
     adminDashboard: deAdminDashboard,
     adminActivity: deAdminActivity,
+    gbfs: deGbfs,
+    damageReports: deDamageReports,
+    adminWebhooks: deAdminWebhooks,
   }) as Bundle,
   da: bundle(daCommon, {
     cart: daCart,
@@ -207,6 +237,8 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     history: daHistory,
     map: daMap,
     zones: daZones,
+    course: daCourse,
+    overrun: daOverrun,
     members: daMembers,
     memberCodes: daMemberCodes,
     memberImport: daMemberImport,
@@ -231,6 +263,9 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     adminClients: daAdminClients,
     adminDashboard: daAdminDashboard,
     adminActivity: daAdminActivity,
+    gbfs: daGbfs,
+    damageReports: daDamageReports,
+    adminWebhooks: daAdminWebhooks,
   }) as Bundle,
   cs: bundle(csCommon, {
     cart: csCart,
@@ -239,6 +274,8 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     history: csHistory,
     map: csMap,
     zones: csZones,
+    course: csCourse,
+    overrun: csOverrun,
     members: csMembers,
     memberCodes: csMemberCodes,
     memberImport: csMemberImport,
@@ -263,5 +300,8 @@ export const translations: Record<'en' | 'de' | 'da' | 'cs', Bundle> = {
     adminClients: csAdminClients,
     adminDashboard: csAdminDashboard,
     adminActivity: csAdminActivity,
+    gbfs: csGbfs,
+    damageReports: csDamageReports,
+    adminWebhooks: csAdminWebhooks,
   }) as Bundle,
 };

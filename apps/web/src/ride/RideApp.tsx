@@ -24,6 +24,8 @@ const PortalHomePage = lazy(() => import('./portal/PortalHomePage'));
 const VirtualKeyPage = lazy(() => import('./portal/VirtualKeyPage'));
 const MasterKeyPage = lazy(() => import('./portal/MasterKeyPage'));
 const GuestBookingPage = lazy(() => import('./booking/GuestBookingPage'));
+// A problem report (issue 23) brings its form, photo handling and texts along only when opened.
+const ReportProblemPage = lazy(() => import('./report/ReportProblemPage'));
 
 /** The guest app: its providers around the routed page. */
 export function RideRoot({ locale }: { locale?: SupportedLocale }) {
@@ -70,6 +72,8 @@ function RoutedPage({ route }: { route: RideRoute }) {
       return <PaymentPendingPage deviceId={route.deviceId} />;
     case 'session':
       return <SessionPage deviceId={route.deviceId} sessionId={route.sessionId} />;
+    case 'report':
+      return <ReportProblemPage deviceId={route.deviceId} />;
     case 'unlock':
       return <DeviceLandingPage deviceId={route.deviceId} />;
     case 'rideKey':

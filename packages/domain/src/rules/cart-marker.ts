@@ -1,4 +1,5 @@
 import type { CartView } from '../schemas/devices';
+import { isOverdue } from './ride-overrun';
 
 /**
  * Which colour a cart's map marker takes (spec §2 Map): offline pinkish, online idle blue, in use amber,
@@ -36,6 +37,14 @@ export function cartMarkerState(
   if (!isCartInUse(cart)) return 'idle';
   return (cart.gpsSpeed ?? 0) < 0.005 ? 'inUseStopped' : 'inUse';
 }
+
+/**
+ * Whether the cart's marker wears the overdue ring (issue 23): its ride ran past its service's duration and
+ * the site's grace. A ring, not a state colour, so the states above stay as they are and an overdue cart
+ * still shows whether it is moving.
+ */
+export const isCartOverdue = (cart: Pick<CartView, 'inUse' | 'overrun'>, now: number): boolean =>
+  cart.inUse && isOverdue(cart.overrun, now);
 
 /** Parses the spec's 'lat,lng' string; null when absent or malformed. */
 export function parseLatLng(value: string | null | undefined): [number, number] | null {

@@ -200,7 +200,7 @@ export type AdminDashboardView = z.infer<typeof adminDashboardView>;
 /**
  * What the activity table holds, as the server writes it (docs/activity-log.md says when each is written
  * and with which data): cart connections, commands and their outcome, MQTT refusals, keypad and RFID use
- * and refused codes, zone crossings.
+ * and refused codes, zone crossings, a site's course layout saved.
  */
 export const ACTIVITY_TYPES = [
   'device_connected',
@@ -215,6 +215,10 @@ export const ACTIVITY_TYPES = [
   'code_refused',
   'zone_enter',
   'zone_exit',
+  'course_updated',
+  'webhook_disabled',
+  'damage_reported',
+  'damage_report_resolved',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -1,31 +1,25 @@
 import { z } from 'zod';
 import { id } from './common';
 import { safeText } from './text';
+import { DAMAGE_CATEGORIES, DAMAGE_REPORT_LIMITS, type DamageCategory } from '../rules/damage-reports';
+
+// The constants live zod-free in rules/damage-reports.ts (the guest page reads them); the names stay here.
+export {
+  BLOCKING_DAMAGE_CATEGORIES,
+  DAMAGE_BLOCK_MAX_DAYS,
+  DAMAGE_CATEGORIES,
+  DAMAGE_PHOTO_FIELD,
+  DAMAGE_REPORT_LIMITS,
+  damageBlocksCart,
+} from '../rules/damage-reports';
+export type { DamageCategory } from '../rules/damage-reports';
 
 /** What a guest can report about a cart (issue 23). */
-export const DAMAGE_CATEGORIES = ['flat_tyre', 'battery', 'damage', 'dirty', 'other'] as const;
-export const damageCategory = z.enum(DAMAGE_CATEGORIES);
-export type DamageCategory = z.infer<typeof damageCategory>;
-
-/** Categories after which the cart must not be used: the report opens a maintenance block. */
-export const BLOCKING_DAMAGE_CATEGORIES: readonly DamageCategory[] = ['flat_tyre', 'battery', 'damage'];
-export const damageBlocksCart = (category: DamageCategory): boolean =>
-  BLOCKING_DAMAGE_CATEGORIES.includes(category);
+export const damageCategory = z.enum(DAMAGE_CATEGORIES) satisfies z.ZodType<DamageCategory>;
 
 export const DAMAGE_REPORT_STATUSES = ['open', 'resolved'] as const;
 export const damageReportStatus = z.enum(DAMAGE_REPORT_STATUSES);
 export type DamageReportStatus = z.infer<typeof damageReportStatus>;
-
-export const DAMAGE_REPORT_LIMITS = {
-  descriptionMax: 1_000,
-  /** the upload as sent, before re-encoding */
-  photoMaxBytes: 10 * 1024 * 1024,
-  /** the stored photo's longest side */
-  photoMaxSide: 1_600,
-  /** reports per cart per hour, and per address per hour */
-  perCartPerHour: 5,
-  perAddressPerHour: 10,
-} as const;
 
 /** The guest form's fields (multipart: these plus an optional `photo` file). */
 export const damageReportFields = z.object({
@@ -56,3 +50,19 @@ export const damageReportView = z.object({
   resolvedBy: z.string().nullable(),
 });
 export type DamageReportView = z.infer<typeof damageReportView>;
+
+/**
+ * What the guest's phone gets back: enough to say thank you and whether the cart was taken out of use, and
+ * nothing staff see (the photo's address, who resolved it).
+ */
+export const damageReportReceipt = z.object({
+  _id: id,
+  category: damageCategory,
+  /** the report opened (or joined) a maintenance block: the cart must not be used */
+  cartBlocked: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type DamageReportReceipt = z.infer<typeof damageReportReceipt>;
+
+/** How many of a cart's reports the staff list shows (open ones first, then the newest resolved). */
+export const DAMAGE_REPORT_LIST_LIMIT = 50;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_TYPES } from './bookings';
 import { id } from './common';
+import { rideOverrunMark } from './ride-overrun';
 import { hardwareInfo, trackerMode, trackerServer, vehicleInfo } from './vehicles';
 import { safeText } from './text';
 
@@ -87,6 +88,11 @@ export const cartView = z.object({
   driverName: z.string().nullable(),
   /** km driven in that ride so far (odometer difference, 1 decimal); null without a ride or odometer. */
   tripDistance: z.number().nullable(),
+  /**
+   * That ride's overrun marks (issue 23: marker ring, "Overdue" filter); null or absent without a ride that
+   * has a service duration (absent in views not read with the open ride).
+   */
+  overrun: rideOverrunMark.nullable().optional(),
   /** The cart's live bookings and maintenance blocks from now until the end of the site's day, by start. */
   bookings: z.array(cartBooking),
   /** Spec §4 Display lock status when the view was made (unlocked, maintenance, booked, locked). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GUEST_CART_STATUSES } from '../rules/guest-cart-status';
 import { email, id } from './common';
 import { pagination } from './devices';
+import { rideOverrunMark } from './ride-overrun';
 import { PAYMENT_STATUSES } from './payments';
 import { safeText } from './text';
 
@@ -81,6 +82,8 @@ export const rideView = z.object({
   /** positions received while it ran (null while it runs: counted when it ends) */
   points: z.number().int().nullable(),
   deleted: z.boolean(),
+  /** an open, confirmed ride with a service duration: what the overrun marks read (issue 23); else null */
+  overrun: rideOverrunMark.nullable(),
 });
 export type RideView = z.infer<typeof rideView>;
 
@@ -91,6 +94,8 @@ export const rideDetail = rideView.extend({
   hiRes: z.boolean(),
   /** the site's centre, for a ride without trail points (spec: else 0,0) */
   siteCenter: latLng,
+  /** an open ride's cart's hole now (rules/course holeAt on the trail's last point); null off the course */
+  hole: z.number().int().nullable(),
 });
 export type RideDetail = z.infer<typeof rideDetail>;
 
@@ -177,6 +182,11 @@ export const guestRideView = z.object({
     .nullable(),
   /** the server's clock when this view was made, so the page's timers do not trust the phone's */
   serverTime: instant,
+  /**
+   * When an open ride's service time is up, pauses so far included (issue 23): the page's gentle reminder
+   * shows from then on. Null without a service duration, before the cart confirmed, and once ended.
+   */
+  dueAt: instant.nullable(),
 });
 export type GuestRideView = z.infer<typeof guestRideView>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCurrencyCode } from '../catalogues/currencies';
 import { isTimeZone } from '../catalogues/time-zones';
+import { OVERRUN_GRACE_MAX_MINUTES } from '../rules/ride-overrun';
 import { hhmm, id, isOnTimeStep, latLongString, windowEnd } from './common';
 import { safeText } from './text';
 
@@ -180,6 +181,10 @@ export const siteView = z.object({
   scanToRideToggle: z.boolean(),
   trailPoints: z.number().int(),
   minRideDuration: z.number().int(),
+  /** publishes the site's open GBFS v3.0 feed at /api/gbfs/{siteId}/gbfs.json (issue 23) */
+  gbfsEnabled: z.boolean(),
+  /** minutes past a ride's service duration before staff are alerted that it is overdue (issue 23) */
+  overrunGraceMinutes: z.number().int(),
   staging: z.boolean(),
   publicProfile: publicProfileView,
   stripeConfig: stripeConfigView,
@@ -250,10 +255,14 @@ export const siteSettingsUpdate = z
     /** '00:00' = no scheduled lock (spec §4) */
     lockFrom: hhmm,
     roundTimeout: minutes(SITE_LIMITS.roundTimeoutMax),
+    /** issue 23: applied by the server's overrun sweep at once, no publishing */
+    overrunGraceMinutes: minutes(OVERRUN_GRACE_MAX_MINUTES),
     wifiEnabled: z.enum(['0', '1']),
     wifiSSID: wifiText,
     wifiPassword: wifiText,
     recoveryMode: z.boolean(),
+    /** issue 23: the open GBFS feed; served (or 404) from the next request on, no publishing */
+    gbfsEnabled: z.boolean(),
     masterUnlock: z
       .string()
       .regex(/^\d{6}$/, { message: 'Code must be 6 digits' })

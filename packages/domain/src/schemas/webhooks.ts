@@ -47,8 +47,15 @@ export const webhookUrl = z
   .url({ protocol: /^https?$/, message: 'Enter an http or https address' })
   .max(WEBHOOK_LIMITS.urlMax)
   .refine((value) => {
-    const url = new URL(value);
-    return url.username === '' && url.password === '';
+    // Zod runs this check even when the format check above failed; an address that does not parse is
+    // already reported there, and `new URL` would throw out of `safeParse` (a 500 instead of a 400).
+    // (try rather than URL.canParse, which Safari 16 lacks: the web form runs this schema too.)
+    try {
+      const url = new URL(value);
+      return url.username === '' && url.password === '';
+    } catch {
+      return true;
+    }
   }, 'The address must not contain a user name or password');
 
 export const webhookSubscriptionView = z.object({
@@ -58,7 +65,7 @@ export const webhookSubscriptionView = z.object({
   url: z.string(),
   events: z.array(webhookEventType),
   enabled: z.boolean(),
-  /** why it was disabled automatically (repeated failures); null when enabled or disabled by hand */
+  /** the last delivery error when it was switched off automatically (repeated failures); null when enabled or switched off by hand */
   disabledReason: z.string().nullable(),
   disabledAt: instant.nullable(),
   consecutiveFailures: z.number().int(),

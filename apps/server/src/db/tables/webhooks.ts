@@ -31,7 +31,7 @@ export const webhookSubscriptions = pgTable(
     events: text('events').array().$type<WebhookEventType[]>().notNull(),
     secret: text('secret').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    /** why it was disabled (null while enabled or when disabled by hand) */
+    /** the last delivery error when switched off automatically (null while enabled or switched off by hand) */
     disabledReason: text('disabled_reason'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** delivery cycles that ended failed in a row; reset by a success */

@@ -147,6 +147,111 @@ export interface paths {
     patch: operations['clientUpdateBooking'];
     trace?: never;
   };
+  '/api/client/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the client's webhook subscriptions */
+    get: operations['clientListWebhooks'];
+    put?: never;
+    /**
+     * Subscribe to a site’s events
+     * @description Events of the site (one of the client’s) are POSTed as JSON `{ id, type, created, siteId, data }` to `url`, signed: `Fairway-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed with the subscription’s secret (Stripe’s scheme: Stripe’s libraries verify it), with the event id also in `Fairway-Event-Id` (the same for every retry and resend: deduplicate on it). Any 2xx within 10 s acknowledges; anything else is retried with exponential back-off for 24 hours, and a subscription whose deliveries fail 5 times in a row is switched off. The answer carries the signing secret, shown this once. At most 20 subscriptions per client (409 webhookLimit); a site not the client’s answers 400 siteNotOfClient.
+     */
+    post: operations['clientCreateWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/client/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a webhook subscription
+     * @description Switching it on again (`enabled: true`) clears its failures and why it was switched off; switching it off by hand stops deliveries (pending ones end failed).
+     */
+    put: operations['clientUpdateWebhook'];
+    post?: never;
+    /**
+     * Delete a webhook subscription
+     * @description Its delivery log goes with it.
+     */
+    delete: operations['clientDeleteWebhook'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/client/v1/webhooks/{id}/secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a new signing secret
+     * @description Answers the new secret, shown this once; every delivery from now on is signed with it.
+     */
+    post: operations['clientRotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/client/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A webhook subscription's delivery log
+     * @description Newest first, with each event exactly as it is sent; `status` filters.
+     */
+    get: operations['clientListWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/client/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again
+     * @description With the same event id (the receiver’s idempotency key), retried for another 24 hours. 409 webhookDisabled while the subscription is switched off.
+     */
+    post: operations['clientResendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1026,6 +1131,758 @@ export interface operations {
             prePaid: boolean;
             code: string;
             externalRef: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @enum {string} */
+            code: 'rateLimited';
+            retryAfter: number;
+          };
+        };
+      };
+    };
+  };
+  clientListWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            clientId: string;
+            /** Format: uuid */
+            siteId: string;
+            url: string;
+            events: (
+              | 'ride.started'
+              | 'ride.ended'
+              | 'booking.created'
+              | 'booking.changed'
+              | 'booking.cancelled'
+              | 'payment.succeeded'
+              | 'payment.refunded'
+              | 'cart.offline'
+              | 'zone.alert'
+            )[];
+            enabled: boolean;
+            disabledReason: string | null;
+            /** Format: date-time */
+            disabledAt: string | null;
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+          }[];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @enum {string} */
+            code: 'rateLimited';
+            retryAfter: number;
+          };
+        };
+      };
+    };
+  };
+  clientCreateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          siteId: string;
+          /** Format: uri */
+          url: string;
+          events: (
+            | 'ride.started'
+            | 'ride.ended'
+            | 'booking.created'
+            | 'booking.changed'
+            | 'booking.cancelled'
+            | 'payment.succeeded'
+            | 'payment.refunded'
+            | 'cart.offline'
+            | 'zone.alert'
+          )[];
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            clientId: string;
+            /** Format: uuid */
+            siteId: string;
+            url: string;
+            events: (
+              | 'ride.started'
+              | 'ride.ended'
+              | 'booking.created'
+              | 'booking.changed'
+              | 'booking.cancelled'
+              | 'payment.succeeded'
+              | 'payment.refunded'
+              | 'cart.offline'
+              | 'zone.alert'
+            )[];
+            enabled: boolean;
+            disabledReason: string | null;
+            /** Format: date-time */
+            disabledAt: string | null;
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            secret: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @enum {string} */
+            code: 'rateLimited';
+            retryAfter: number;
+          };
+        };
+      };
+    };
+  };
+  clientUpdateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          url?: string;
+          events?: (
+            | 'ride.started'
+            | 'ride.ended'
+            | 'booking.created'
+            | 'booking.changed'
+            | 'booking.cancelled'
+            | 'payment.succeeded'
+            | 'payment.refunded'
+            | 'cart.offline'
+            | 'zone.alert'
+          )[];
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            clientId: string;
+            /** Format: uuid */
+            siteId: string;
+            url: string;
+            events: (
+              | 'ride.started'
+              | 'ride.ended'
+              | 'booking.created'
+              | 'booking.changed'
+              | 'booking.cancelled'
+              | 'payment.succeeded'
+              | 'payment.refunded'
+              | 'cart.offline'
+              | 'zone.alert'
+            )[];
+            enabled: boolean;
+            disabledReason: string | null;
+            /** Format: date-time */
+            disabledAt: string | null;
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @enum {string} */
+            code: 'rateLimited';
+            retryAfter: number;
+          };
+        };
+      };
+    };
+  };
+  clientDeleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @enum {string} */
+            code: 'rateLimited';
+            retryAfter: number;
+          };
+        };
+      };
+    };
+  };
+  clientRotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            clientId: string;
+            /** Format: uuid */
+            siteId: string;
+            url: string;
+            events: (
+              | 'ride.started'
+              | 'ride.ended'
+              | 'booking.created'
+              | 'booking.changed'
+              | 'booking.cancelled'
+              | 'payment.succeeded'
+              | 'payment.refunded'
+              | 'cart.offline'
+              | 'zone.alert'
+            )[];
+            enabled: boolean;
+            disabledReason: string | null;
+            /** Format: date-time */
+            disabledAt: string | null;
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            secret: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @enum {string} */
+            code: 'rateLimited';
+            retryAfter: number;
+          };
+        };
+      };
+    };
+  };
+  clientListWebhookDeliveries: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'succeeded' | 'failed';
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveries: {
+              /** Format: uuid */
+              _id: string;
+              /** Format: uuid */
+              subscriptionId: string;
+              eventId: string;
+              /** @enum {string} */
+              eventType:
+                | 'ride.started'
+                | 'ride.ended'
+                | 'booking.created'
+                | 'booking.changed'
+                | 'booking.cancelled'
+                | 'payment.succeeded'
+                | 'payment.refunded'
+                | 'cart.offline'
+                | 'zone.alert';
+              /** @enum {string} */
+              status: 'pending' | 'succeeded' | 'failed';
+              attempts: number;
+              lastStatusCode: number | null;
+              lastError: string | null;
+              /** Format: date-time */
+              lastAttemptAt: string | null;
+              /** Format: date-time */
+              nextAttemptAt: string | null;
+              /** Format: date-time */
+              deliveredAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              payload: {
+                [key: string]: unknown;
+              };
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            code?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @enum {string} */
+            code: 'rateLimited';
+            retryAfter: number;
+          };
+        };
+      };
+    };
+  };
+  clientResendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            subscriptionId: string;
+            eventId: string;
+            /** @enum {string} */
+            eventType:
+              | 'ride.started'
+              | 'ride.ended'
+              | 'booking.created'
+              | 'booking.changed'
+              | 'booking.cancelled'
+              | 'payment.succeeded'
+              | 'payment.refunded'
+              | 'cart.offline'
+              | 'zone.alert';
+            /** @enum {string} */
+            status: 'pending' | 'succeeded' | 'failed';
+            attempts: number;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+              [key: string]: unknown;
+            };
           };
         };
       };

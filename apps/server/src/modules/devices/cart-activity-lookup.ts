@@ -1,7 +1,9 @@
-import type { CartBooking, CartView } from '@fairway/domain';
+import type { CartBooking, CartView, RideOverrunMarkView } from '@fairway/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rides } from '../../db/tables/rides';
+import { services } from '../../db/tables/services';
+import { sites } from '../../db/tables/sites';
 import type { DomainEventBus } from '../../lib/events';
 import { cartBookingsToday } from '../bookings/cart-bookings';
 import { withOpenRide, type OpenRideSummary } from './devices.presenter';
@@ -17,13 +19,60 @@ const summaryColumns = {
   deviceId: rides.deviceId,
   driverName: rides.meta,
   startOdometer: rides.startOdometer,
+  // What the overrun marks read (issue 23): the ride's timing, its service's minutes, the site's grace.
+  rideId: rides.id,
+  confirmed: rides.confirmed,
+  start: rides.start,
+  pausedSeconds: rides.pausedSeconds,
+  pausedAt: rides.pausedAt,
+  overrunAlertedAt: rides.overrunAlertedAt,
+  serviceMinutes: services.duration,
+  graceMinutes: sites.overrunGraceMinutes,
 };
 const isOpen = ne(rides.status, 'ended');
 
-const toSummary = (row: { driverName: { name?: string | null }; startOdometer: number | null }) => ({
+interface SummaryRow {
+  driverName: { name?: string | null };
+  startOdometer: number | null;
+  rideId: string;
+  confirmed: boolean;
+  start: Date;
+  pausedSeconds: number;
+  pausedAt: Date | null;
+  overrunAlertedAt: Date | null;
+  serviceMinutes: number | null;
+  graceMinutes: number;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** A confirmed ride with a service duration can run late; the cart view carries what the marks read. */
+function overrunOf(row: SummaryRow): RideOverrunMarkView | null {
+  if (!row.confirmed || row.serviceMinutes === null) return null;
+  return {
+    rideId: row.rideId,
+    start: row.start.toISOString(),
+    serviceMinutes: row.serviceMinutes,
+    pausedSeconds: row.pausedSeconds,
+    pausedAt: iso(row.pausedAt),
+    graceMinutes: row.graceMinutes,
+    alertedAt: iso(row.overrunAlertedAt),
+  };
+}
+
+const toSummary = (row: SummaryRow): OpenRideSummary => ({
   driverName: row.driverName.name || null,
   startOdometer: row.startOdometer,
+  overrun: overrunOf(row),
 });
+
+/** Open rides with their service's duration and their site's grace. */
+const openRidesWith = (db: Db) =>
+  db
+    .select(summaryColumns)
+    .from(rides)
+    .innerJoin(sites, eq(sites.id, rides.siteId))
+    .leftJoin(services, eq(services.id, rides.serviceId));
 
 /**
  * Reads what a cart view shows beside the cart's own state: the driver and start odometer of its open ride
@@ -50,10 +99,7 @@ export class CartActivityLookup {
   async presentSite(siteId: string, views: CartView[], now = Date.now()): Promise<CartView[]> {
     const bookings = await cartBookingsToday(this.db, { siteId }, new Date(now));
     const rows = views.some((view) => view.inUse)
-      ? await this.db
-          .select(summaryColumns)
-          .from(rides)
-          .where(and(eq(rides.siteId, siteId), isOpen))
+      ? await openRidesWith(this.db).where(and(eq(rides.siteId, siteId), isOpen))
       : [];
     const byDevice = new Map(rows.map((row) => [row.deviceId, toSummary(row)]));
     return views.map((view) =>
@@ -83,10 +129,7 @@ export class CartActivityLookup {
     }
     const cached = this.rides.get(view._id);
     if (cached && now - cached.at < CART_ACTIVITY_CACHE_MS) return cached.summary;
-    const [row] = await this.db
-      .select(summaryColumns)
-      .from(rides)
-      .where(and(eq(rides.deviceId, view._id), isOpen));
+    const [row] = await openRidesWith(this.db).where(and(eq(rides.deviceId, view._id), isOpen));
     const summary = row ? toSummary(row) : null;
     this.rides.set(view._id, { summary, at: now });
     return summary;

@@ -8,6 +8,7 @@ import {
   pendingUpdate,
   tripDistanceKm,
   type CartView,
+  type RideOverrunMarkView,
   type Role,
 } from '@fairway/domain';
 import type { DeviceRow } from '../../db/tables/devices';
@@ -19,6 +20,8 @@ export interface OpenRideSummary {
   driverName: string | null;
   /** the cart's odometer (with its offset) when the ride started */
   startOdometer: number | null;
+  /** what the overrun marks read of the ride (issue 23); null or absent when it cannot run late */
+  overrun?: RideOverrunMarkView | null;
 }
 
 /**
@@ -35,6 +38,7 @@ export function withOpenRide(view: CartView, ride: OpenRideSummary | null, now =
     ...view,
     driverName: current?.driverName ?? (booked?.name || null),
     tripDistance: current ? tripDistanceKm(current.startOdometer, view.carOdometer) : null,
+    overrun: current?.overrun ?? null,
     displayLockStatus: displayLockStatus(view, booking),
   };
 }

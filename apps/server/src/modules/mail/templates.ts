@@ -34,10 +34,23 @@ export interface MemberCodeMailVars {
   timeZone: string;
 }
 
+/** An API client's webhook subscription switched off after repeated failures (to every superadmin). */
+export interface WebhookDisabledMailVars {
+  clientName: string;
+  siteName: string;
+  url: string;
+  /** delivery cycles in a row that ended failed */
+  failures: number;
+  /** hours each cycle retried */
+  hours: number;
+  lastError: string | null;
+}
+
 export interface MailVars {
   invite: InviteMailVars;
   passwordReset: PasswordResetMailVars;
   memberCode: MemberCodeMailVars;
+  webhookDisabled: WebhookDisabledMailVars;
 }
 
 export type MailTemplate = keyof MailVars;
@@ -108,6 +121,40 @@ const CODE_TYPE_NAMES: Record<MailLang, Record<CodeType, string>> = {
   // After the possessive ('din') Danish takes the definite adjective.
   da: { virtualKey: 'virtuelle nøgle', keypad: 'tastaturkode', rfid: 'RFID-brik' },
   cs: { virtualKey: 'virtuální klíč', keypad: 'kód pro klávesnici', rfid: 'RFID čip' },
+};
+
+/** What differs between the languages of the webhook notice; `webhookDisabledMail` lays them out. */
+interface WebhookDisabledPhrases {
+  subject: string;
+  greeting: string;
+  intro: string;
+  /** client, site, address, last error */
+  labels: [string, string, string, string];
+  /** when no error was recorded */
+  none: string;
+  outro: string;
+}
+
+const webhookDisabledMail = (
+  vars: WebhookDisabledMailVars,
+  phrases: WebhookDisabledPhrases,
+): RenderedText => {
+  const [client, site, address, lastError] = phrases.labels;
+  return {
+    subject: phrases.subject,
+    text: [
+      phrases.greeting,
+      '',
+      phrases.intro,
+      '',
+      `${client}: ${vars.clientName}`,
+      `${site}: ${vars.siteName}`,
+      `${address}: ${vars.url}`,
+      `${lastError}: ${vars.lastError ?? phrases.none}`,
+      '',
+      phrases.outro,
+    ].join('\n'),
+  };
 };
 
 const TEXTS: Texts = {
@@ -287,6 +334,48 @@ const TEXTS: Texts = {
       },
       closing: 'Příjemnou hru!',
     }),
+  },
+  webhookDisabled: {
+    en: (vars) =>
+      webhookDisabledMail(vars, {
+        subject: `Webhook switched off: ${vars.clientName}`,
+        intro: `Fairway switched off a webhook subscription after ${vars.failures} delivery attempts in a row failed (each event retried for ${vars.hours} hours).`,
+        labels: ['Client', 'Site', 'Address', 'Last error'],
+        none: 'none recorded',
+        outro:
+          'No events are sent to it until it is switched on again in Admin → Clients. Its delivery log shows every attempt; failed deliveries can be sent again from there.',
+        greeting: 'Hello,',
+      }),
+    de: (vars) =>
+      webhookDisabledMail(vars, {
+        subject: `Webhook abgeschaltet: ${vars.clientName}`,
+        intro: `Fairway hat ein Webhook-Abonnement abgeschaltet, nachdem ${vars.failures} Zustellungen in Folge fehlgeschlagen sind (jedes Ereignis wurde ${vars.hours} Stunden lang erneut versucht).`,
+        labels: ['Client', 'Standort', 'Adresse', 'Letzter Fehler'],
+        none: 'keiner erfasst',
+        outro:
+          'Bis es unter Admin → Clients wieder eingeschaltet wird, werden keine Ereignisse gesendet. Das Zustellprotokoll zeigt jeden Versuch; fehlgeschlagene Zustellungen können dort erneut gesendet werden.',
+        greeting: 'Hallo,',
+      }),
+    da: (vars) =>
+      webhookDisabledMail(vars, {
+        subject: `Webhook slået fra: ${vars.clientName}`,
+        intro: `Fairway har slået et webhook-abonnement fra, efter at ${vars.failures} leveringer i træk mislykkedes (hver hændelse blev forsøgt igen i ${vars.hours} timer).`,
+        labels: ['Klient', 'Anlæg', 'Adresse', 'Seneste fejl'],
+        none: 'ingen registreret',
+        outro:
+          'Der sendes ingen hændelser til det, før det slås til igen under Admin → Klienter. Leveringsloggen viser hvert forsøg; mislykkede leveringer kan sendes igen derfra.',
+        greeting: 'Hej,',
+      }),
+    cs: (vars) =>
+      webhookDisabledMail(vars, {
+        subject: `Webhook vypnut: ${vars.clientName}`,
+        intro: `Fairway vypnul odběr webhooku poté, co ${vars.failures} doručení po sobě selhalo (každá událost se zkoušela znovu ${vars.hours} hodin).`,
+        labels: ['Klient', 'Areál', 'Adresa', 'Poslední chyba'],
+        none: 'žádná nezaznamenána',
+        outro:
+          'Dokud nebude v Administrace → Klienti znovu zapnut, nebudou se mu posílat žádné události. Protokol doručení ukazuje každý pokus; neúspěšná doručení odtud lze poslat znovu.',
+        greeting: 'Dobrý den,',
+      }),
   },
 };
 

@@ -1,9 +1,15 @@
 import type { RefundReason } from '@fairway/domain';
-import type { Db } from '../../db/client';
+import type { Db, DbExecutor } from '../../db/client';
 import { HttpError, conflict } from '../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 import type { PaymentRow } from './payments.presenter';
 import type { PaymentsRepository } from './payments.repository';
+
+/**
+ * What must commit with a refund, inside the transaction that records it (the outbound webhooks' outbox
+ * writes `payment.refunded` there): it happens once per refund and never without it.
+ */
+export type RefundRecorded = (tx: DbExecutor, payment: PaymentRow) => Promise<void>;
 
 /**
  * Giving a card payment back in full. The payment row stays locked while the provider refunds, and the
@@ -15,6 +21,7 @@ export class RefundsService {
     private readonly db: Db,
     private readonly payments: PaymentsRepository,
     private readonly provider: PaymentProvider,
+    private readonly recorded: RefundRecorded = async () => undefined,
   ) {}
 
   /** Refunds a succeeded card payment; refuses (409 notRefundable) anything else. Answers the updated row. */
@@ -46,13 +53,15 @@ export class RefundsService {
         );
       }
       const now = new Date();
-      return repository.update(payment.id, {
+      const refunded = await repository.update(payment.id, {
         status: 'cancelled',
         cancelledAt: now,
         refundedAt: now,
         refundReason: reason,
         refundId,
       });
+      await this.recorded(tx, refunded);
+      return refunded;
     });
   }
 }

@@ -57,6 +57,12 @@ const sessionNotFound = () => new HttpError(404, GUEST_RIDE_REFUSALS.sessionNotF
 export const rideEnded = () => conflict(GUEST_RIDE_REFUSALS.rideEnded, 'rideEnded');
 
 const isOpen = ne(rides.status, 'ended');
+/**
+ * The ride's paused seconds with the current pause added, up to `until` (whole seconds, never negative):
+ * written when a pause ends, so the overrun rule leaves every pause out of the ride's time.
+ */
+const pausesUntil = (until: SQL) =>
+  sql<number>`${rides.pausedSeconds} + coalesce(greatest(0, round(extract(epoch from ${until} - ${rides.pausedAt})))::int, 0)`;
 const unconfirmedOpen = (rideId: string) => and(eq(rides.id, rideId), isOpen, eq(rides.confirmed, false));
 const waitRunning = sql`${rides.unlockRequestedAt} > now() - make_interval(secs => ${UNLOCK_CONFIRM_WAIT_MS / 1000})`;
 
@@ -242,7 +248,13 @@ export class RideLifecycleRepository {
   ): Promise<RideRow | null> {
     const [ride] = await this.db
       .update(rides)
-      .set({ status: to, pausedAt: to === 'paused' ? sql`now()` : null, updatedAt: sql`now()` })
+      .set({
+        status: to,
+        pausedAt: to === 'paused' ? sql`now()` : null,
+        // Resuming ends the pause: its seconds join the ride's paused time.
+        ...(to === 'active' ? { pausedSeconds: pausesUntil(sql`now()`) } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(rides.id, rideId), eq(rides.status, from), eq(rides.confirmed, true)))
       .returning();
     return ride ?? null;
@@ -301,6 +313,8 @@ export class RideLifecycleRepository {
           tooShort: marks.tooShort,
           fewPoints: marks.fewPoints,
           endReason: reason,
+          // A ride ended while paused: its last pause counts as paused time too.
+          pausedSeconds: pausesUntil(sql`${at.toISOString()}::timestamptz`),
           pausedAt: null,
           updatedAt: sql`now()`,
         })

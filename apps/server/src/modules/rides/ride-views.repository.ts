@@ -18,6 +18,10 @@ export interface RideWithNames {
   /** the site's 'lat, long', where the detail map centres without a trail */
   centerLatLong: string;
   serviceName: string | null;
+  /** the service's duration, minutes: when the ride is due (issue 23) */
+  serviceDuration: number | null;
+  /** the site's grace before an overdue ride is alerted, minutes (issue 23) */
+  overrunGraceMinutes: number;
   priceName: string | null;
   unlockedByEmail: string | null;
 }
@@ -51,6 +55,8 @@ const withNames = {
   currency: sites.currency,
   centerLatLong: sites.centerLatLong,
   serviceName: services.name,
+  serviceDuration: services.duration,
+  overrunGraceMinutes: sites.overrunGraceMinutes,
   priceName: prices.name,
   unlockedByEmail: users.email,
 };

@@ -13,6 +13,7 @@ import { isUuid } from '../payments/payment-events';
 import { paginationOf } from '../devices/battery.service';
 import { HISTORY_SETTINGS } from '../history/history.settings';
 import type { RideActor, RideLifecycleService } from './ride-lifecycle.service';
+import { holeOfCart, type CourseHoles } from './ride-overrun.service';
 import type { RideViewsRepository, RideWithNames } from './ride-views.repository';
 import { toGuestRideView, toRideDetail, toRideView } from './rides.presenter';
 import type { RideRow } from './rides.repository';
@@ -32,6 +33,7 @@ export class RideViewsService {
     private readonly rides: RideViewsRepository,
     private readonly bus: DomainEventBus,
     private readonly lifecycle: Pick<RideLifecycleService, 'end'>,
+    private readonly course: CourseHoles,
   ) {}
 
   /** The guest's view of a ride (null when unknown or deleted). */
@@ -68,7 +70,19 @@ export class RideViewsService {
     const trail = (hiRes ? positions : simplifyTrail(positions, HISTORY_SETTINGS.toleranceMetres)).map(
       ([lat, lng]): [number, number] => [round6(lat), round6(lng)],
     );
-    return toRideDetail(ride, trail, hiRes, parseLatLng(ride.centerLatLong) ?? [0, 0]);
+    return toRideDetail(
+      ride,
+      trail,
+      hiRes,
+      parseLatLng(ride.centerLatLong) ?? [0, 0],
+      await this.holeNow(ride, positions.at(-1)),
+    );
+  }
+
+  /** The hole an open ride's cart is on at its last position ("Overdue by 12 min, near hole 7"). */
+  private async holeNow(ride: RideWithNames, last: [number, number] | undefined): Promise<number | null> {
+    if (ride.ride.status === 'ended' || !last) return null;
+    return holeOfCart(await this.course.holesOf(ride.ride.siteId), last[0], last[1]);
   }
 
   /** GET /rides: the site's rides, newest first by start, not deleted. */

@@ -1,14 +1,38 @@
 import {
   GUEST_UNLOCK_RETRIES,
+  rideOverrun,
   type GuestRideStage,
   type GuestRideView,
   type RideDetail,
+  type RideOverrunMarkView,
   type RideView,
 } from '@fairway/domain';
 import type { GuestRide, RideWithNames } from './ride-views.repository';
 import type { RideRow } from './rides.repository';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+/** Only an open ride the cart confirmed can run late, and only one whose service has a duration. */
+const mayRunLate = (ride: RideRow, serviceMinutes: number | null): serviceMinutes is number =>
+  ride.status !== 'ended' && ride.confirmed && !ride.deleted && serviceMinutes !== null;
+
+/** What the overrun marks read of an open ride (issue 23); null for a ride that cannot run late. */
+export function toRideOverrunMark(
+  ride: RideRow,
+  serviceMinutes: number | null,
+  graceMinutes: number,
+): RideOverrunMarkView | null {
+  if (!mayRunLate(ride, serviceMinutes)) return null;
+  return {
+    rideId: ride.id,
+    start: ride.start.toISOString(),
+    serviceMinutes,
+    pausedSeconds: ride.pausedSeconds,
+    pausedAt: iso(ride.pausedAt),
+    graceMinutes,
+    alertedAt: iso(ride.overrunAlertedAt),
+  };
+}
 
 /** The one place a ride becomes what operators see (list card, detail pane, live updates). */
 export function toRideView({ ride, ...names }: RideWithNames): RideView {
@@ -46,6 +70,7 @@ export function toRideView({ ride, ...names }: RideWithNames): RideView {
     marks: { tooShort: ride.tooShort, fewPoints: ride.fewPoints },
     points: ride.points,
     deleted: ride.deleted,
+    overrun: toRideOverrunMark(ride, names.serviceDuration, names.overrunGraceMinutes),
   };
 }
 
@@ -54,8 +79,9 @@ export function toRideDetail(
   trail: [number, number][],
   hiRes: boolean,
   siteCenter: [number, number],
+  hole: number | null,
 ): RideDetail {
-  return { ...toRideView(ride), trail, hiRes, siteCenter };
+  return { ...toRideView(ride), trail, hiRes, siteCenter, hole };
 }
 
 /** Spec §4 Ride (guest): awaiting confirmation → active (or paused) → ended. */
@@ -104,5 +130,14 @@ export function toGuestRideView(guest: GuestRide, now: Date): GuestRideView {
         }
       : null,
     serverTime: now.toISOString(),
+    dueAt: dueAt(ride, guest.serviceDuration, now),
   };
+}
+
+/** When the guest's open ride is due back at `now`, pauses so far included (no grace: that is staff's). */
+function dueAt(ride: RideRow, serviceMinutes: number | null, now: Date): string | null {
+  if (!mayRunLate(ride, serviceMinutes)) return null;
+  const { start, pausedSeconds, pausedAt } = ride;
+  const overrun = rideOverrun({ start, serviceMinutes, pausedSeconds, pausedAt }, 0, +now);
+  return overrun ? new Date(overrun.dueAt).toISOString() : null;
 }

@@ -44,6 +44,8 @@ export function toSiteView(row: SiteRow, deviceCount: number): SiteView {
     scanToRideToggle: row.scanToRideToggle,
     trailPoints: row.trailPoints,
     minRideDuration: row.minRideDuration,
+    overrunGraceMinutes: row.overrunGraceMinutes,
+    gbfsEnabled: row.gbfsEnabled,
     staging: row.staging,
     publicProfile: {
       ...row.publicProfile,

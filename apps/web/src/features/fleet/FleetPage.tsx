@@ -1,4 +1,5 @@
 import NoTransferIcon from '@mui/icons-material/NoTransfer';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import WrongLocationIcon from '@mui/icons-material/WrongLocation';
 import { effectiveAutoLockMinutes, hasRole, maySeeCodes, type CartView } from '@fairway/domain';
@@ -13,6 +14,8 @@ import { ErrorState } from '../../components/ErrorState';
 import { useSelectedSiteId } from '../../lib/selected-site';
 import { useNow } from '../../lib/use-now';
 import { useCurrentRole } from '../auth';
+import { useOpenReportCounts } from '../damage-reports';
+import { OverdueFilterChip, useOverdueCarts } from '../overrun';
 import { useSiteCarts } from '../realtime';
 import { useSite } from '../sites';
 import { CartModal } from './cart/CartModal';
@@ -54,7 +57,16 @@ function SiteFleet({ siteId }: { siteId: string }) {
   const [sidebarCartId, setSidebarCartId] = useState<string | null>(null);
   const [modalCartId, setModalCartId] = useState<string | null>(null);
 
-  const list = useFleetList(carts);
+  // Rides past their service and the grace (issue 23): the badge, the "Overdue" filter and the toasts.
+  const overdue = useOverdueCarts(siteId, carts);
+  // Guests' open problem reports per cart (issue 23), for users and up (who may read them).
+  const openReportCounts = useOpenReportCounts(siteId, hasRole(role, 'user'));
+  const [overdueOnly, setOverdueOnly] = useState(false);
+  const listed = useMemo(
+    () => (overdueOnly ? carts.filter((cart) => overdue.has(cart._id)) : carts),
+    [carts, overdue, overdueOnly],
+  );
+  const list = useFleetList(listed);
 
   const cartById = (cartId: string | null): CartView | null => (cartId ? (cartsById[cartId] ?? null) : null);
   const sidebarCart = cartById(sidebarCartId);
@@ -77,10 +89,12 @@ function SiteFleet({ siteId }: { siteId: string }) {
       now,
       showSignalValue: hasRole(role, 'admin'),
       showCodes: maySeeCodes(role),
+      overdueCartIds: overdue,
+      openReportCounts,
       onOpen: hasRole(role, 'user') ? (cart) => setSidebarCartId(cart._id) : null,
       onQuickActions: hasRole(role, 'basic') ? (cart) => setModalCartId(cart._id) : null,
     }),
-    [autoLockMinutes, now, role],
+    [autoLockMinutes, now, role, overdue, openReportCounts],
   );
 
   const content = !loaded ? (
@@ -97,6 +111,8 @@ function SiteFleet({ siteId }: { siteId: string }) {
       title={t('fleet.empty.title')}
       description={t('fleet.empty.hint')}
     />
+  ) : list.found.length === 0 && overdueOnly && list.appliedQuery.trim() === '' ? (
+    <EmptyState icon={<ScheduleIcon />} title={t('overrun.noneTitle')} description={t('overrun.noneHint')} />
   ) : list.found.length === 0 ? (
     <EmptyState
       icon={<SearchOffIcon />}
@@ -144,6 +160,7 @@ function SiteFleet({ siteId }: { siteId: string }) {
           total={carts.length}
           selected={list.selection.selected}
           role={role}
+          filters={<OverdueFilterChip count={overdue.size} on={overdueOnly} onChange={setOverdueOnly} />}
         />
         {content}
       </Paper>

@@ -6,13 +6,23 @@ import { useEffect, useEffectEvent } from 'react';
  * relays them here and features subscribe with `useSocketEvent`, so no feature owns the socket itself.
  */
 export type RelayedEvent =
-  'command:update' | 'zones:update' | 'zone:alert' | 'ride:update' | 'booking:update';
+  | 'command:update'
+  | 'zones:update'
+  | 'zone:alert'
+  | 'ride:update'
+  | 'booking:update'
+  | 'course:update'
+  | 'ride:overrun'
+  | 'damage-report:update';
 export const RELAYED_EVENTS: readonly RelayedEvent[] = [
   'command:update',
   'zones:update',
   'zone:alert',
   'ride:update',
   'booking:update',
+  'course:update',
+  'ride:overrun',
+  'damage-report:update',
 ];
 
 type Payload<E extends RelayedEvent> = Parameters<ServerToClientEvents[E]>[0];

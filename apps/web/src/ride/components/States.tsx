@@ -82,13 +82,13 @@ export function MessagePanel({
   );
 }
 
-/** Text for screen readers only. */
+/** Text for screen readers only. Pixel strings: MUI reads a bare 1 as 100 % and -1 as a spacing step. */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   p: 0,
-  m: -1,
+  m: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -9,6 +9,8 @@ export type RideRoute =
   /** the card provider sends the guest back here after paying (`?payment=` the checkout session id) */
   | { name: 'pending'; deviceId: string }
   | { name: 'session'; deviceId: string; sessionId: string }
+  /** the cart's problem report form (issue 23) */
+  | { name: 'report'; deviceId: string }
   /** a cart's QR code (the device landing): the cart's page on a scan-to-ride club, else the club's portal */
   | { name: 'unlock'; deviceId: string }
   /** a member's virtual key opens this cart (spec: /ride/{id}/virtual-key/{code}) */
@@ -54,6 +56,7 @@ export function matchRoute(pathname: string): RideRoute {
 function rideRoute(deviceId: string, section?: string, extra?: string): RideRoute {
   if (section === undefined) return { name: 'home', deviceId };
   if (section === 'prices' && extra === undefined) return { name: 'prices', deviceId };
+  if (section === 'report' && extra === undefined) return { name: 'report', deviceId };
   if (extra === undefined) return { name: 'notFound' };
   if (section === 'session')
     return extra === 'pending'
@@ -109,6 +112,7 @@ export const ridePaths = {
     withQuery(`/ride/${segment(deviceId)}/session/pending`, { payment: paymentId }),
   session: (deviceId: string, sessionId: string) =>
     `/ride/${segment(deviceId)}/session/${segment(sessionId)}`,
+  report: (deviceId: string) => `/ride/${segment(deviceId)}/report`,
   rideKey: (deviceId: string, code: string) => `/ride/${segment(deviceId)}/virtual-key/${segment(code)}`,
   rideBooking: (deviceId: string, bookingId: string, reservationCode?: string) =>
     withQuery(`/ride/${segment(deviceId)}/booking/${segment(bookingId)}`, { reservationCode }),

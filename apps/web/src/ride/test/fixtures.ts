@@ -75,6 +75,7 @@ export function makeRide(overrides: Partial<GuestRideView> = {}): GuestRideView 
     retriesLeft: 1,
     payment: null,
     serverTime: '2026-06-01T10:00:00.000Z',
+    dueAt: null,
     ...overrides,
   };
 }

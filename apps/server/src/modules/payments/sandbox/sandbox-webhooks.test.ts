@@ -7,7 +7,8 @@ import { WebhookSignatureError } from '../payment-provider';
 import { verifyStripeSignedEvent } from '../webhook-signature';
 import { sandboxEvent } from './sandbox-events';
 import { newSandboxId } from './sandbox-ids';
-import { SandboxWebhooks, stripeSignatureHeader } from './sandbox-webhooks';
+import { signStripeStyle as stripeSignatureHeader } from '../../../lib/stripe-style-signature';
+import { SandboxWebhooks } from './sandbox-webhooks';
 import { startWebhookCapture, type WebhookCapture } from './sandbox.test-support';
 import { sandboxWebhookDeliveries as deliveries } from '../../../db/tables/sandbox';
 

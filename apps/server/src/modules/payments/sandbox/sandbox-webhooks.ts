@@ -1,24 +1,10 @@
-import { createHmac } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/client';
+import { signStripeStyle } from '../../../lib/stripe-style-signature';
 import type { DbExecutor } from '../../../db/client';
 import type { StripeShapedEvent } from './sandbox-events';
 import { sandboxWebhookDeliveries as deliveries } from '../../../db/tables/sandbox';
-
-/**
- * The header Stripe signs webhooks with: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>" keyed
- * with the whole endpoint secret>`. Written here rather than borrowed from the `stripe` package, so that
- * the platform's verification by that package proves the sandbox really speaks Stripe's format.
- */
-export function stripeSignatureHeader(
-  payload: string,
-  secret: string,
-  timestamp = Math.floor(Date.now() / 1000),
-): string {
-  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
-  return `t=${timestamp},v1=${signature}`;
-}
 
 export const WEBHOOK_DELIVERY = {
   /** rows sent per run, one after another, oldest first */
@@ -127,7 +113,9 @@ export class SandboxWebhooks {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'stripe-signature': stripeSignatureHeader(row.payload, this.secret),
+          // Signed by Fairway's one implementation, verified by Stripe's package (webhook-signature.ts):
+          // that the platform accepts it proves the sandbox really speaks Stripe's format.
+          'stripe-signature': signStripeStyle(row.payload, this.secret),
         },
         body: row.payload,
         redirect: 'manual',

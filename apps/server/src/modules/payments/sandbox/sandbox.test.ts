@@ -9,7 +9,7 @@ import { sandboxOf } from '../payment-providers';
 import { verifyStripeSignedEvent } from '../webhook-signature';
 import { newSandboxId } from './sandbox-ids';
 import type { SandboxPaymentProvider } from './sandbox-provider';
-import { stripeSignatureHeader } from './sandbox-webhooks';
+import { signStripeStyle as stripeSignatureHeader } from '../../../lib/stripe-style-signature';
 import {
   cardForm,
   checkoutInput,

@@ -20,6 +20,7 @@ import { useUpdateClient } from './api/update-client';
 import { ApiKeyDialog } from './components/ApiKeyDialog';
 import { ClientDialog } from './components/ClientDialog';
 import { ClientsTable } from './components/ClientsTable';
+import { WebhooksDialog } from './components/WebhooksDialog';
 
 /** Where partners read how to call the client API (the server's OpenAPI document). */
 export const API_DOCS_URL = '/api/docs';
@@ -28,7 +29,8 @@ type Editing = { client: ClientView | null } | null;
 
 /**
  * Clients (spec §2 Admin area → Clients): the partner apps and booking systems that call the client API
- * with a key of their own. Add, edit, regenerate the key (shown once) and delete.
+ * with a key of their own. Add, edit, regenerate the key (shown once) and delete; and each client's outbound
+ * webhooks (issue 23).
  */
 export function ClientsPage() {
   const { t } = useTranslation();
@@ -38,6 +40,7 @@ export function ClientsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [regenerating, setRegenerating] = useState<ClientView | null>(null);
   const [deleting, setDeleting] = useState<ClientView | null>(null);
+  const [webhooksOf, setWebhooksOf] = useState<ClientView | null>(null);
   const [shownKey, setShownKey] = useState<{ name: string; apiKey: string } | null>(null);
 
   const failed = (what: string) => (error: unknown) => {
@@ -137,6 +140,7 @@ export function ClientsPage() {
             onEdit={(client) => setEditing({ client })}
             onRegenerate={setRegenerating}
             onDelete={setDeleting}
+            onWebhooks={setWebhooksOf}
           />
         )}
       </Stack>
@@ -164,6 +168,7 @@ export function ClientsPage() {
         onConfirm={() => deleting && confirmDelete(deleting)}
         onCancel={() => setDeleting(null)}
       />
+      {webhooksOf && <WebhooksDialog client={webhooksOf} onClose={() => setWebhooksOf(null)} />}
       {shownKey && (
         <ApiKeyDialog clientName={shownKey.name} apiKey={shownKey.apiKey} onClose={() => setShownKey(null)} />
       )}

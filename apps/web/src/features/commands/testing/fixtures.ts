@@ -32,6 +32,8 @@ export function makeSite(overrides: Partial<SiteView> = {}): SiteView {
     scanToRideToggle: false,
     trailPoints: 0,
     minRideDuration: 0,
+    gbfsEnabled: false,
+    overrunGraceMinutes: 10,
     staging: false,
     publicProfile: {
       active: false,

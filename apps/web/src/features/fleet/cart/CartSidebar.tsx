@@ -6,6 +6,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DamageReportsSection } from '../../damage-reports';
+import { useSite } from '../../sites';
 import { CartHeading } from './CartHeading';
 import { CartInfoTab } from './CartInfoTab';
 import { CartQuickActions } from './CartQuickActions';
@@ -38,6 +40,7 @@ export function CartSidebar({
   const [tab, setTab] = useState<SidebarTab>('info');
   const titleId = useId();
   const tabsId = useId();
+  const timeZone = useSite(siteId).data?.timezone;
 
   return (
     <Drawer
@@ -50,6 +53,9 @@ export function CartSidebar({
         <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="cart-sidebar">
           <CartHeading cart={cart} now={now} titleId={titleId} onClose={onClose} />
           <CartQuickActions cart={cart} role={role} />
+          <Divider />
+          {/* Guests' problem reports (issue 23): the same section as the map's cart sheet. */}
+          <DamageReportsSection siteId={siteId} deviceId={cart._id} timeZone={timeZone} />
           <Divider />
           <Tabs value={tab} onChange={(_event, next: SidebarTab) => setTab(next)} variant="fullWidth">
             <Tab

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cartLabel } from '../../../lib/cart-label';
+import { OpenReportsBadge } from '../../damage-reports';
 import { CartInfoBadges } from './CartInfoBadges';
 import { CartSelectCheckbox } from './CartSelectCheckbox';
 import type { FleetCartContext } from './fleet-cart-context';
@@ -38,7 +39,10 @@ export const FleetGridCard = memo(function FleetGridCard({
   const body: ReactNode = (
     <CardContent sx={{ pt: 0 }}>
       <Stack spacing={1.5}>
-        <FleetStatusChip cart={cart} now={context.now} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <FleetStatusChip cart={cart} now={context.now} />
+          <OpenReportsBadge count={context.openReportCounts.get(cart._id) ?? 0} />
+        </Stack>
         <CartInfoBadges
           cart={cart}
           autoLockMinutes={context.autoLockMinutes}
@@ -50,7 +54,7 @@ export const FleetGridCard = memo(function FleetGridCard({
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             {t('fleet.columns.rideInfo')}
           </Typography>
-          <RideInfo cart={cart} />
+          <RideInfo cart={cart} overdue={context.overdueCartIds.has(cart._id)} />
         </Box>
         {context.showCodes && (
           <Box>

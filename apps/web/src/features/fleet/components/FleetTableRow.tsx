@@ -1,11 +1,13 @@
 import type { CartView } from '@fairway/domain';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cartLabel } from '../../../lib/cart-label';
+import { OpenReportsBadge } from '../../damage-reports';
 import { CartInfoBadges } from './CartInfoBadges';
 import { CartSelectCheckbox } from './CartSelectCheckbox';
 import type { FleetCartContext } from './fleet-cart-context';
@@ -65,7 +67,10 @@ export const FleetTableRow = memo(function FleetTableRow({
       </TableCell>
       <TableCell>{cart.carName}</TableCell>
       <TableCell>
-        <FleetStatusChip cart={cart} now={context.now} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <FleetStatusChip cart={cart} now={context.now} />
+          <OpenReportsBadge count={context.openReportCounts.get(cart._id) ?? 0} />
+        </Stack>
       </TableCell>
       {context.showCodes && (
         <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -73,7 +78,7 @@ export const FleetTableRow = memo(function FleetTableRow({
         </TableCell>
       )}
       <TableCell>
-        <RideInfo cart={cart} />
+        <RideInfo cart={cart} overdue={context.overdueCartIds.has(cart._id)} />
       </TableCell>
       <TableCell>
         <CartInfoBadges

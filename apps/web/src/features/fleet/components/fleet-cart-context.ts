@@ -9,6 +9,10 @@ export interface FleetCartContext {
   showSignalValue: boolean;
   /** Whether the role sees carts' lock codes (user and up); below, the server sends none. */
   showCodes: boolean;
+  /** Carts whose ride is overdue now (issue 23): badged in the ride column. */
+  overdueCartIds: ReadonlySet<string>;
+  /** Open problem reports of guests per cart id (issue 23): badged beside the status; none below user. */
+  openReportCounts: ReadonlyMap<string, number>;
   /** Opens the cart sidebar; null when the role may not (below user). */
   onOpen: ((cart: CartView) => void) | null;
   /** Opens the cart modal with its quick actions; null when the role may not (below basic). */

@@ -16,7 +16,9 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useCurrentRole } from '../../auth';
+import { DamageReportsSection } from '../../damage-reports';
 import { BatteryIndicator, SignalIndicator, useFormatSpeed } from '../../devices';
+import { OverdueRideLine } from '../../overrun';
 import { formatDistanceKm } from '../../rides';
 import { useNow } from '../../../lib/use-now';
 import { cartBookingText } from '../lib/cart-booking-text';
@@ -43,7 +45,8 @@ interface CartBottomSheetProps {
  */
 export function CartBottomSheet({ cart, timeZone, onClose }: CartBottomSheetProps) {
   const { t, i18n } = useTranslation();
-  const isAdmin = hasRole(useCurrentRole(), 'admin');
+  const role = useCurrentRole();
+  const isAdmin = hasRole(role, 'admin');
   const formatSpeed = useFormatSpeed();
   const number = cart.carNumber ?? '?';
   const now = useNow(30_000);
@@ -92,6 +95,8 @@ export function CartBottomSheet({ cart, timeZone, onClose }: CartBottomSheetProp
           </IconButton>
         </Box>
 
+        {/* A ride past its service and the grace (issue 23): what the marker's ring means. */}
+        {cart.inUse && <OverdueRideLine overrun={cart.overrun ?? null} hole={null} />}
         <Box
           component="dl"
           sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 1.5 }}
@@ -133,6 +138,10 @@ export function CartBottomSheet({ cart, timeZone, onClose }: CartBottomSheetProp
         </Box>
 
         <LockToggleButton cart={cart} />
+        {/* Guests' problem reports (issue 23): the same section as the fleet's sidebar, for users and up. */}
+        {hasRole(role, 'user') && (
+          <DamageReportsSection siteId={cart.siteID} deviceId={cart._id} timeZone={timeZone} />
+        )}
       </Paper>
     </Slide>
   );

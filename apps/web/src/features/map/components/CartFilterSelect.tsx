@@ -25,7 +25,7 @@ export function CartFilterSelect({
     >
       {CART_FILTERS.map((filter) => (
         <MenuItem key={filter} value={filter}>
-          {t(`map.filters.${filter}`)}
+          {filter === 'overdue' ? t('overrun.filter') : t(`map.filters.${filter}`)}
         </MenuItem>
       ))}
     </TextField>

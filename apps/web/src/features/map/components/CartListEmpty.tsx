@@ -1,6 +1,7 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import GolfCourseIcon from '@mui/icons-material/GolfCourse';
 import NoTransferIcon from '@mui/icons-material/NoTransfer';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SensorsOffIcon from '@mui/icons-material/SensorsOff';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
@@ -35,6 +36,16 @@ export function CartListEmpty({ total, choice, onShowAll }: CartListEmptyProps) 
   if (total === 0) {
     return (
       <EmptyState icon={<NoTransferIcon />} title={t('map.noCarts')} description={t('map.noCartsHint')} />
+    );
+  }
+  if (query === '' && choice.filter === 'overdue') {
+    return (
+      <EmptyState
+        icon={<ScheduleIcon />}
+        title={t('overrun.noneTitle')}
+        description={t('overrun.noneHint')}
+        action={<Button onClick={onShowAll}>{t('map.clearFilters')}</Button>}
+      />
     );
   }
   if (query !== '' || choice.filter !== 'all') {

@@ -8,7 +8,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVERY_CART, panelCarts, type PanelChoice, type ReservedCartIds } from '../lib/cart-groups';
+import {
+  EVERY_CART,
+  panelCarts,
+  type OverdueCartIds,
+  type PanelChoice,
+  type ReservedCartIds,
+} from '../lib/cart-groups';
+
+const NO_OVERDUE_CARTS: OverdueCartIds = new Set();
 import { CartFilterSelect } from './CartFilterSelect';
 import { CartGroupTabs } from './CartGroupTabs';
 import { CartListEmpty } from './CartListEmpty';
@@ -17,6 +25,8 @@ import { CartList, CartListSkeleton } from './CartList';
 interface CartListPanelProps {
   carts: readonly CartView[];
   reservedCartIds: ReservedCartIds;
+  /** Carts whose ride is overdue now: the "Overdue" filter (issue 23). */
+  overdueCartIds?: OverdueCartIds;
   /** The site's time zone: booking times in the rows are on the club's clock. */
   timeZone?: string;
   /** Carts are still loading: show placeholders instead of "no carts". */
@@ -34,6 +44,7 @@ interface CartListPanelProps {
 export function CartListPanel({
   carts,
   reservedCartIds,
+  overdueCartIds = NO_OVERDUE_CARTS,
   timeZone,
   loading,
   error,
@@ -48,8 +59,8 @@ export function CartListPanel({
   const { group, filter } = choice;
   const applied = useMemo(() => ({ query, group, filter }), [query, group, filter]);
   const { rows, counts } = useMemo(
-    () => panelCarts(carts, applied, reservedCartIds),
-    [carts, applied, reservedCartIds],
+    () => panelCarts(carts, applied, reservedCartIds, overdueCartIds),
+    [carts, applied, reservedCartIds, overdueCartIds],
   );
   const narrowed = query.trim() !== '' || filter !== 'all';
 

@@ -12,6 +12,8 @@ interface CartMarkerProps {
   position: LatLngTuple;
   selected: boolean;
   alerted: boolean;
+  /** Its ride is overdue (issue 23): ringed. */
+  overdue: boolean;
   /** The plain or the clustering layer the marker lives in. */
   layer: LayerGroup;
   onSelect: (cartId: string) => void;
@@ -29,7 +31,7 @@ const writeAttributes = (element: HTMLElement | undefined, attributes: MarkerAtt
  * Test hooks on the marker element: data-testid="cart-marker-<carNumber>" and data-lat/data-lng with
  * the cart's latest reported position. A cart inside a cluster has no element of its own.
  */
-export function CartMarker({ cart, position, selected, alerted, layer, onSelect }: CartMarkerProps) {
+export function CartMarker({ cart, position, selected, alerted, overdue, layer, onSelect }: CartMarkerProps) {
   const { t } = useTranslation();
   const map = useMap();
   const [lat, lng] = position;
@@ -43,7 +45,7 @@ export function CartMarker({ cart, position, selected, alerted, layer, onSelect 
   // Created with its real icon, so Leaflet never fetches its default marker image.
   const [marker] = useState(() =>
     createMarker([lat, lng], {
-      icon: cartMarkerIcon({ label, colour, selected, alerted, badge }),
+      icon: cartMarkerIcon({ label, colour, selected, alerted, badge, overdue }),
       keyboard: true,
       riseOnHover: true,
     }),
@@ -54,6 +56,7 @@ export function CartMarker({ cart, position, selected, alerted, layer, onSelect 
     t('map.cartNumber', { number: label }),
     cart.carName,
     badge ? t(`map.lockStatus.${badge}`) : '',
+    overdue ? t('overrun.markerLabel') : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -89,9 +92,9 @@ export function CartMarker({ cart, position, selected, alerted, layer, onSelect 
   }, [marker, attributes]);
 
   useEffect(() => {
-    marker.setIcon(cartMarkerIcon({ label, colour, selected, alerted, badge }));
+    marker.setIcon(cartMarkerIcon({ label, colour, selected, alerted, badge, overdue }));
     writeAttributes(marker.getElement(), attributesRef.current);
-  }, [marker, label, colour, selected, alerted, badge]);
+  }, [marker, label, colour, selected, alerted, badge, overdue]);
 
   // A new report: the marker stands there at once (clusters and zooms use it), its icon glides there.
   useEffect(() => {

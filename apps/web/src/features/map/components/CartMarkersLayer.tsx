@@ -8,11 +8,15 @@ import { useMap } from 'react-leaflet';
 import { createCartClusterGroup } from '../lib/cart-cluster-group';
 import { CartMarker } from './CartMarker';
 
+const NO_OVERDUE_CARTS: ReadonlySet<string> = new Set();
+
 interface CartMarkersLayerProps {
   carts: readonly CartView[];
   selectedCartId: string | null;
   /** Carts inside a restriction zone; their markers pulse red. */
   alertedCartIds: ReadonlySet<string>;
+  /** Carts whose ride is overdue (issue 23); their markers wear a ring. */
+  overdueCartIds?: ReadonlySet<string>;
   clustering: boolean;
   onSelect: (cartId: string) => void;
 }
@@ -25,6 +29,7 @@ export function CartMarkersLayer({
   carts,
   selectedCartId,
   alertedCartIds,
+  overdueCartIds = NO_OVERDUE_CARTS,
   clustering,
   onSelect,
 }: CartMarkersLayerProps) {
@@ -57,6 +62,7 @@ export function CartMarkersLayer({
         position={position}
         selected={cart._id === selectedCartId}
         alerted={alertedCartIds.has(cart._id)}
+        overdue={overdueCartIds.has(cart._id)}
         layer={layer}
         onSelect={onSelect}
       />

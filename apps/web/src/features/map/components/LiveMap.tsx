@@ -1,10 +1,11 @@
-import { hasRole, parseLatLng, type CartView } from '@fairway/domain';
+import { hasRole, mayManageCourse, parseLatLng, type CartView } from '@fairway/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BaseMap } from '../../../components/map/BaseMap';
 import { MapNotice } from '../../../components/map/MapNotice';
 import { MapOverlay } from '../../../components/map/MapOverlay';
 import { useCurrentRole } from '../../auth';
+import { CourseEditor, CourseLayer, CourseLayerToggle } from '../../course';
 import { HistoryLayer } from '../../history';
 import { ZoneEditor, ZonesLayer, useZoneAlertedCarts } from '../../zones';
 import { useClustering } from '../clustering';
@@ -24,6 +25,8 @@ interface LiveMapProps {
   center: LatLngTuple;
   carts: readonly CartView[];
   selectedCartId: string | null;
+  /** Carts whose ride is overdue (issue 23): their markers wear a ring. */
+  overdueCartIds: ReadonlySet<string>;
   focusRequest: FocusRequest | null;
   onSelectCart: (cartId: string) => void;
 }
@@ -32,13 +35,24 @@ interface LiveMapProps {
  * The map of `/` with its layers (tiles, zones, trails, carts, the history and zone tools) and the
  * controls floating over it. Each layer is a small child of the app's one `BaseMap`.
  */
-export function LiveMap({ siteId, center, carts, selectedCartId, focusRequest, onSelectCart }: LiveMapProps) {
+export function LiveMap({
+  siteId,
+  center,
+  carts,
+  selectedCartId,
+  overdueCartIds,
+  focusRequest,
+  onSelectCart,
+}: LiveMapProps) {
   const { t } = useTranslation();
-  const canUseTools = hasRole(useCurrentRole(), 'user');
+  const role = useCurrentRole();
+  const canUseTools = hasRole(role, 'user');
   const alertedCartIds = useZoneAlertedCarts(siteId);
   const trails = useLiveTrails(carts);
   const [showCarts, setShowCarts] = useState(true);
   const [showTrails, setShowTrails] = useState(false);
+  // The course needs no tiles, so it is on from the start: without internet it is the map's only drawing.
+  const [showCourse, setShowCourse] = useState(true);
   const [findOpen, setFindOpen] = useState(false);
   const [clustering, setClustering] = useClustering();
   const [tool, setTool] = useState<MapTool | null>(null);
@@ -77,7 +91,11 @@ export function LiveMap({ siteId, center, carts, selectedCartId, focusRequest, o
               onClose={() => setFindOpen(false)}
             />
           )}
-          <MapToggles state={toggles} onChange={(toggle, on) => setToggle[toggle](on)} />
+          <MapToggles
+            state={toggles}
+            onChange={(toggle, on) => setToggle[toggle](on)}
+            extra={<CourseLayerToggle on={showCourse} onChange={setShowCourse} />}
+          />
           <RecenterButton center={center} positions={positions} />
         </>
       }
@@ -89,6 +107,8 @@ export function LiveMap({ siteId, center, carts, selectedCartId, focusRequest, o
         )
       }
     >
+      {/* Under everything else; the course editor draws the course itself while it is open. */}
+      {showCourse && tool !== 'course' && <CourseLayer siteId={siteId} />}
       <ZonesLayer siteId={siteId} />
       <TrailsLayer trails={trails} showAll={showTrails} selectedCartId={selectedCartId} />
       {showCarts && (
@@ -96,6 +116,7 @@ export function LiveMap({ siteId, center, carts, selectedCartId, focusRequest, o
           carts={carts}
           selectedCartId={selectedCartId}
           alertedCartIds={alertedCartIds}
+          overdueCartIds={overdueCartIds}
           clustering={clustering}
           onSelect={onSelectCart}
         />
@@ -107,8 +128,13 @@ export function LiveMap({ siteId, center, carts, selectedCartId, focusRequest, o
         <>
           <HistoryLayer siteId={siteId} open={tool === 'history'} onClose={closeTool} />
           <ZoneEditor siteId={siteId} open={tool === 'zones'} onClose={closeTool} />
+          <CourseEditor siteId={siteId} center={center} open={tool === 'course'} onClose={closeTool} />
           <MapOverlay corner="top-left">
-            <MapToolButtons open={tool} onPress={(pressed) => setTool((open) => pressTool(open, pressed))} />
+            <MapToolButtons
+              open={tool}
+              onPress={(pressed) => setTool((open) => pressTool(open, pressed))}
+              course={mayManageCourse(role)}
+            />
           </MapOverlay>
         </>
       )}

@@ -3,10 +3,9 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import Paper from '@mui/material/Paper';
-import ToggleButton from '@mui/material/ToggleButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MapToggleButton } from '../../../components/map/MapToggleButton';
 
 /** Spec §2 Map toggles (satellite and recenter have their own controls). */
 export type MapToggle = 'carts' | 'trails' | 'findCart' | 'clustering';
@@ -21,10 +20,12 @@ const TOGGLES: { toggle: MapToggle; icon: ReactNode; testId: string }[] = [
 interface MapTogglesProps {
   state: Record<MapToggle, boolean>;
   onChange: (toggle: MapToggle, on: boolean) => void;
+  /** Toggles of other features' layers (the course), below the map's own. */
+  extra?: ReactNode;
 }
 
 /** A column of on/off buttons; each says its state with aria-pressed. */
-export function MapToggles({ state, onChange }: MapTogglesProps) {
+export function MapToggles({ state, onChange, extra }: MapTogglesProps) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -34,21 +35,16 @@ export function MapToggles({ state, onChange }: MapTogglesProps) {
       sx={{ alignSelf: 'flex-end', display: 'flex', flexDirection: 'column' }}
     >
       {TOGGLES.map(({ toggle, icon, testId }) => (
-        <Tooltip key={toggle} title={t(`map.toggles.${toggle}`)} placement="left">
-          <ToggleButton
-            value={toggle}
-            selected={state[toggle]}
-            onChange={() => onChange(toggle, !state[toggle])}
-            aria-label={t(`map.toggles.${toggle}`)}
-            data-testid={testId}
-            size="small"
-            color="primary"
-            sx={{ border: 0, borderRadius: 0, p: 1.25 }}
-          >
-            {icon}
-          </ToggleButton>
-        </Tooltip>
+        <MapToggleButton
+          key={toggle}
+          label={t(`map.toggles.${toggle}`)}
+          icon={icon}
+          selected={state[toggle]}
+          onChange={(on) => onChange(toggle, on)}
+          testId={testId}
+        />
       ))}
+      {extra}
     </Paper>
   );
 }

@@ -6,10 +6,13 @@ import Drawer from '@mui/material/Drawer';
 import Fab from '@mui/material/Fab';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
+import { CART_LINK_PARAM } from '../../../lib/cart-link';
+import { useOverdueCarts } from '../../overrun';
 import { useSite } from '../../sites';
 import { EVERY_CART, type PanelChoice } from '../lib/cart-groups';
 import { reservedCartIds } from '../lib/cart-booking-text';
@@ -39,6 +42,8 @@ export function SiteMap({ siteId }: { siteId: string }) {
   // Carts booked for the rest of the day (issue 17); the clock moves them out as their bookings end.
   const now = useNow(30_000);
   const reserved = useMemo(() => reservedCartIds(carts, now), [carts, now]);
+  // Rides past their service and the grace (issue 23): ring, filter, and the alert toasts.
+  const overdue = useOverdueCarts(siteId, carts);
   const timeZone = site.data?.timezone;
 
   const selectCart = useCallback(
@@ -51,10 +56,32 @@ export function SiteMap({ siteId }: { siteId: string }) {
     [cartsById],
   );
 
+  // A link to a cart (`/?cart=<id>`, e.g. an overdue alert's) opens it once the carts are there (adjusted
+  // while rendering, like any selection); the parameter is then dropped, so going back or reloading does
+  // not open it again, and the same link followed later opens the cart again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedCartId = searchParams.get(CART_LINK_PARAM);
+  const [openedLink, setOpenedLink] = useState<string | null>(null);
+  if (linkedCartId !== openedLink && (linkedCartId === null || !loading)) {
+    setOpenedLink(linkedCartId);
+    if (linkedCartId && cartsById[linkedCartId]) selectCart(linkedCartId);
+  }
+  useEffect(() => {
+    if (openedLink === null) return;
+    setSearchParams(
+      (params) => {
+        params.delete(CART_LINK_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [openedLink, setSearchParams]);
+
   const panel = (
     <CartListPanel
       carts={carts}
       reservedCartIds={reserved}
+      overdueCartIds={overdue}
       timeZone={timeZone}
       loading={loading}
       error={
@@ -113,6 +140,7 @@ export function SiteMap({ siteId }: { siteId: string }) {
             center={center}
             carts={carts}
             selectedCartId={selectedCartId}
+            overdueCartIds={overdue}
             focusRequest={focusRequest}
             onSelectCart={selectCart}
           />

@@ -8,14 +8,17 @@ import { matchesMapSearch } from './find-carts';
 export const CART_GROUPS = ['all', 'live', 'inUse', 'reserved', 'stored'] as const;
 export type CartGroup = (typeof CART_GROUPS)[number];
 
-/** Spec §2 Map cart filters, applied within the chosen group. */
-export const CART_FILTERS = ['all', 'locked', 'unlocked', 'reserved', 'inUse', 'stored'] as const;
+/** Spec §2 Map cart filters, applied within the chosen group; 'overdue': the ride overran (issue 23). */
+export const CART_FILTERS = ['all', 'locked', 'unlocked', 'reserved', 'inUse', 'stored', 'overdue'] as const;
 export type CartFilter = (typeof CART_FILTERS)[number];
 export const isCartFilter = (value: string): value is CartFilter =>
   (CART_FILTERS as readonly string[]).includes(value);
 
 /** Ids of the carts booked now: a set, because bookings are a separate list from the carts. */
 export type ReservedCartIds = ReadonlySet<string>;
+/** Ids of the carts whose ride is overdue now (features/overrun `useOverdueCarts`). */
+export type OverdueCartIds = ReadonlySet<string>;
+const NO_CARTS: OverdueCartIds = new Set();
 
 type GroupedCart = Pick<CartView, '_id' | 'onlineStatus' | 'inService' | 'inUse' | 'lockStatus'>;
 
@@ -34,8 +37,15 @@ export function isInGroup(cart: GroupedCart, group: CartGroup, reserved: Reserve
   }
 }
 
-export function matchesFilter(cart: GroupedCart, filter: CartFilter, reserved: ReservedCartIds): boolean {
+export function matchesFilter(
+  cart: GroupedCart,
+  filter: CartFilter,
+  reserved: ReservedCartIds,
+  overdue: OverdueCartIds = NO_CARTS,
+): boolean {
   switch (filter) {
+    case 'overdue':
+      return overdue.has(cart._id);
     case 'locked':
       return cart.lockStatus === 1;
     case 'unlocked':
@@ -65,9 +75,10 @@ export function panelCarts<C extends PanelCart>(
   carts: readonly C[],
   choice: PanelChoice,
   reserved: ReservedCartIds,
+  overdue: OverdueCartIds = NO_CARTS,
 ): { rows: C[]; counts: Record<CartGroup, number> } {
   const candidates = carts.filter(
-    (cart) => matchesMapSearch(cart, choice.query) && matchesFilter(cart, choice.filter, reserved),
+    (cart) => matchesMapSearch(cart, choice.query) && matchesFilter(cart, choice.filter, reserved, overdue),
   );
   const counts: Record<CartGroup, number> = { all: 0, live: 0, inUse: 0, reserved: 0, stored: 0 };
   for (const cart of candidates) {

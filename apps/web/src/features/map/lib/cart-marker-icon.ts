@@ -5,6 +5,7 @@ import { HIGHLIGHT_COLOUR } from '../../../components/map/map-colours';
 
 const ICON_SIZE = 34;
 const ALERTED_CLASS = 'fw-cart-marker--alerted';
+const OVERDUE_CLASS = 'fw-cart-marker--overdue';
 
 export interface CartMarkerLook {
   label: string;
@@ -15,15 +16,26 @@ export interface CartMarkerLook {
   alerted: boolean;
   /** Booked now or in a maintenance block now (issue 17): a corner badge on the pin. */
   badge?: 'booked' | 'maintenance' | null;
+  /** Its ride ran past its service and the site's grace (issue 23): a ring around the pin. */
+  overdue?: boolean;
 }
 
 /** A round pin in the cart's state colour with its car number. */
-export function cartMarkerIcon({ label, colour, selected, alerted, badge }: CartMarkerLook): DivIcon {
+export function cartMarkerIcon({
+  label,
+  colour,
+  selected,
+  alerted,
+  badge,
+  overdue,
+}: CartMarkerLook): DivIcon {
   const ring = selected ? `;outline:3px solid ${HIGHLIGHT_COLOUR};outline-offset:1px` : '';
   // The number in white or near-black, whichever reads on the state colour (WCAG AA); dark text needs no shadow.
   const text = `;color:${readableTextOn(colour)}${isDarkText(colour) ? ';text-shadow:none' : ''}`;
   return divIcon({
-    className: alerted ? `fw-map-marker fw-cart-marker ${ALERTED_CLASS}` : 'fw-map-marker fw-cart-marker',
+    className: ['fw-map-marker fw-cart-marker', alerted && ALERTED_CLASS, overdue && OVERDUE_CLASS]
+      .filter(Boolean)
+      .join(' '),
     html:
       `<span class="fw-map-pin fw-cart-marker__pin" style="background:${colour}${text}${ring}">${escapeHtml(label)}</span>` +
       (badge

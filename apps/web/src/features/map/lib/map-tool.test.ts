@@ -19,4 +19,11 @@ describe('map tools', () => {
     expect(canPressTool('history')).toBe(true);
     expect(canPressTool(null)).toBe(true);
   });
+
+  it('the course editor, too, is closed only by its own toolbar, which asks before dropping changes', () => {
+    expect(pressTool('history', 'course')).toBe('course');
+    expect(canPressTool('course')).toBe(false);
+    expect(pressTool('course', 'zones')).toBe('course');
+    expect(pressTool('course', 'course')).toBe('course');
+  });
 });

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { ApiError } from '../../../lib/api-client';
+import { OverdueRideLine } from '../../overrun';
 import { useRide } from '../api/get-ride';
 import { useRideLabels } from '../lib/ride-labels';
 import { RideActions } from './RideActions';
@@ -165,6 +166,7 @@ function RideDetailContent({
         )}
 
         <RideTimes ride={ride} timeZone={timeZone} />
+        <OverdueRideLine overrun={ride.overrun} hole={ride.hole} />
 
         {canAct && !ride.deleted && (
           <RideActions siteId={siteId} ride={ride} timeZone={timeZone} onDeleted={onClose} />

@@ -9,7 +9,7 @@ import { isOpenRide } from '../lib/ride-format';
 // Leaflet and its map layers load with the first ride opened, so the list never waits for them.
 const RideMap = lazy(async () => ({ default: (await import('../map/RideMap')).RideMap }));
 
-type MappedRide = Pick<RideDetail, '_id' | 'device' | 'status' | 'trail' | 'siteCenter'>;
+type MappedRide = Pick<RideDetail, '_id' | 'siteId' | 'device' | 'status' | 'trail' | 'siteCenter'>;
 
 /**
  * The ride's map in the detail pane. While the ride is open, the cart's live position (kept by the site
@@ -38,6 +38,7 @@ export function RideMapPanel({ ride }: { ride: MappedRide }) {
       >
         <RideMap
           rideId={ride._id}
+          siteId={ride.siteId}
           trail={ride.trail}
           center={ride.siteCenter}
           open={open}

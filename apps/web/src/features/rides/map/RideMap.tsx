@@ -2,7 +2,7 @@ import './ride-map.css';
 import FitScreenIcon from '@mui/icons-material/FitScreen';
 import { MAP } from '@fairway/domain';
 import { latLngBounds, type Map as LeafletMap } from 'leaflet';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Polyline, useMap } from 'react-leaflet';
 import { BaseMap } from '../../../components/map/BaseMap';
@@ -10,12 +10,15 @@ import { MapButton } from '../../../components/map/MapButton';
 import { MapNotice } from '../../../components/map/MapNotice';
 import { MapOverlay } from '../../../components/map/MapOverlay';
 import { TRAIL_COLOUR } from '../../../components/map/map-colours';
+import { CourseLayer, CourseLayerToggle } from '../../course';
 import { rideMarkerIcon } from './ride-marker-icon';
 
 type LatLng = readonly [number, number];
 
 export interface RideMapProps {
   rideId: string;
+  /** the ride's site, whose course is drawn under the trail */
+  siteId: string;
   /** [lat, lng] in time order */
   trail: readonly LatLng[];
   /** where the map centres without trail points (the site's centre, or 0,0) */
@@ -31,8 +34,9 @@ export interface RideMapProps {
  * cart's current point while it is open; street or satellite, zoom 17, up to 22 (tiles native to 18). It
  * opens fitted to the trail, and the fit button brings the whole ride back after panning.
  */
-export function RideMap({ rideId, trail, center, open, currentPosition }: RideMapProps) {
+export function RideMap({ rideId, siteId, trail, center, open, currentPosition }: RideMapProps) {
   const { t } = useTranslation();
+  const [showCourse, setShowCourse] = useState(true);
   const positions = useMemo(() => trail.map(([lat, lng]): [number, number] => [lat, lng]), [trail]);
   const first = positions[0];
   const last = positions.at(-1);
@@ -41,7 +45,12 @@ export function RideMap({ rideId, trail, center, open, currentPosition }: RideMa
   return (
     <BaseMap
       center={center}
-      controls={<FitRideButton center={center} positions={positions} />}
+      controls={
+        <>
+          <FitRideButton center={center} positions={positions} />
+          <CourseLayerToggle framed on={showCourse} onChange={setShowCourse} />
+        </>
+      }
       notices={(tiles) =>
         (positions.length === 0 || tiles.unavailable) && (
           <MapOverlay corner="bottom-left">
@@ -55,6 +64,8 @@ export function RideMap({ rideId, trail, center, open, currentPosition }: RideMa
         )
       }
     >
+      {/* Which hole the cart drove where; drawn first, so the trail runs over it. */}
+      {showCourse && <CourseLayer siteId={siteId} />}
       {positions.length > 1 && (
         <>
           <Polyline

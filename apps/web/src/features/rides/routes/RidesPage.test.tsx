@@ -192,7 +192,7 @@ describe('RidesPage list', { timeout: 20_000 }, () => {
     const ride = makeRide();
     const server = renderRidesPage({
       list: () => json(makeRidesPage([ride])),
-      details: [{ ...ride, trail: [], hiRes: false, siteCenter: [50, 14] }],
+      details: [{ ...ride, trail: [], hiRes: false, siteCenter: [50, 14], hole: null }],
     });
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.getByTestId('no-ride-selected').textContent).toContain('No ride selected');

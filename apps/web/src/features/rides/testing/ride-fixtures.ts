@@ -41,6 +41,7 @@ export function makeRide(overrides: Partial<RideView> = {}): RideView {
     marks: { tooShort: false, fewPoints: false },
     points: 240,
     deleted: false,
+    overrun: null,
     ...overrides,
   };
 }
@@ -56,6 +57,7 @@ export function makeRideDetail(ride: RideView, overrides: Partial<RideDetail> = 
     ],
     hiRes: false,
     siteCenter: [50, 14],
+    hole: null,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import { DeviceCard } from './components/DeviceCard';
 import { LanguageCard } from './components/LanguageCard';
 import { LockCard } from './components/LockCard';
 import { MasterCodeCard } from './components/MasterCodeCard';
+import { OverrunCard } from './components/OverrunCard';
 import { PublishedNotice } from './components/PublishedNotice';
 import { SettingsFormActions } from './components/SettingsFormActions';
 import { SpeedUnitCard } from './components/SpeedUnitCard';
@@ -101,6 +102,7 @@ export function GeneralSettingsForm({ site, readOnly }: GeneralSettingsFormProps
       <LanguageCard {...cardProps} />
       <WifiCard {...cardProps} />
       <LockCard {...cardProps} />
+      <OverrunCard {...cardProps} />
       <DeviceCard {...cardProps} />
       <SpeedUnitCard />
       {/* The master code opens every cart: only roles that see codes get it from the server. */}

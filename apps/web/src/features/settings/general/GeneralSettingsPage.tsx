@@ -11,6 +11,7 @@ import { useSelectedSiteId } from '../../../lib/selected-site';
 import { useCurrentRole } from '../../auth';
 import { useSite } from '../../sites';
 import { GeneralSettingsSkeleton } from './components/GeneralSettingsSkeleton';
+import { GbfsFeedCard } from '../gbfs/GbfsFeedCard';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { PublishSettingsBar } from './PublishSettingsBar';
 
@@ -60,6 +61,8 @@ function SiteGeneralSettings({ siteId }: { siteId: string }) {
       <PublishSettingsBar site={site.data} />
       {readOnly && <Alert severity="info">{t('settings.general.readOnly')}</Alert>}
       <GeneralSettingsForm site={site.data} readOnly={readOnly} />
+      {/* Saved on its own by its switch, so it sits outside the form and its Save. */}
+      <GbfsFeedCard site={site.data} readOnly={readOnly} />
     </Stack>
   );
 }

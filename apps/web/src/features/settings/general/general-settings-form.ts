@@ -1,5 +1,6 @@
 import {
   AUTO_LOCK_OFF,
+  OVERRUN_GRACE_MAX_MINUTES,
   isOnTimeStep,
   randomCode,
   SCHEDULED_LOCK_OFF,
@@ -36,6 +37,8 @@ export interface GeneralSettingsValues {
   autoLockOn: boolean;
   autoLockMinutes: string;
   roundTimeout: string;
+  /** minutes past a ride's service before staff are alerted (issue 23), as typed */
+  overrunGraceMinutes: string;
   recoveryMode: boolean;
   /** '' = no master code */
   masterUnlock: string;
@@ -52,6 +55,7 @@ export type GeneralSettings = Required<
     | 'lockFrom'
     | 'autoLock'
     | 'roundTimeout'
+    | 'overrunGraceMinutes'
     | 'recoveryMode'
     | 'masterUnlock'
   >
@@ -65,6 +69,7 @@ const GENERAL_SETTING_KEYS: readonly GeneralSettingKey[] = [
   'lockFrom',
   'autoLock',
   'roundTimeout',
+  'overrunGraceMinutes',
   'recoveryMode',
   'masterUnlock',
 ];
@@ -98,6 +103,7 @@ export function generalSettingsValues(site: SiteView): GeneralSettingsValues {
     autoLockOn,
     autoLockMinutes: autoLockOn ? site.autoLock : '',
     roundTimeout: String(site.roundTimeout),
+    overrunGraceMinutes: String(site.overrunGraceMinutes),
     recoveryMode: site.recoveryMode,
     masterUnlock: site.masterUnlock ?? '',
   };
@@ -122,7 +128,7 @@ const issue = (field: keyof GeneralSettingsValues, message: string): Issue => ({
  * the domain's range. Messages are translated here because they carry the limits.
  */
 function minutesIssue(
-  field: 'autoLockMinutes' | 'roundTimeout',
+  field: 'autoLockMinutes' | 'roundTimeout' | 'overrunGraceMinutes',
   value: string,
   min: number,
   max: number,
@@ -165,6 +171,7 @@ export const generalSettingsForm = z
     autoLockOn: z.boolean(),
     autoLockMinutes: z.string(),
     roundTimeout: z.string(),
+    overrunGraceMinutes: z.string(),
     recoveryMode: z.boolean(),
     masterUnlock: z.string(),
   })
@@ -172,6 +179,7 @@ export const generalSettingsForm = z
     const issues: (Issue | null)[] = [
       form.lang === '' ? issue('lang', i18n.t('validation.required')) : null,
       minutesIssue('roundTimeout', form.roundTimeout, 0, SITE_LIMITS.roundTimeoutMax),
+      minutesIssue('overrunGraceMinutes', form.overrunGraceMinutes, 0, OVERRUN_GRACE_MAX_MINUTES),
       masterCodeIssue(form.masterUnlock),
     ];
     if (form.wifiEnabled) {
@@ -193,6 +201,7 @@ export const generalSettingsForm = z
     lockFrom: form.scheduledLock && form.lockFrom ? dateToTime(form.lockFrom) : SCHEDULED_LOCK_OFF,
     autoLock: form.autoLockOn ? String(Number(form.autoLockMinutes)) : AUTO_LOCK_OFF,
     roundTimeout: Number(form.roundTimeout),
+    overrunGraceMinutes: Number(form.overrunGraceMinutes),
     recoveryMode: form.recoveryMode,
     masterUnlock: form.masterUnlock === '' ? null : form.masterUnlock,
   }));

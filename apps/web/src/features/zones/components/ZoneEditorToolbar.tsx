@@ -1,16 +1,7 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { ZONE_COLOURS, type ZoneType } from '@fairway/domain';
 import { useTranslation } from 'react-i18next';
+import { MapEditorPanel } from '../../../components/map/MapEditorPanel';
 
 export interface ZoneEditorToolbarProps {
   types: readonly ZoneType[];
@@ -37,26 +28,42 @@ export function ZoneEditorToolbar(props: ZoneEditorToolbarProps) {
   const { t } = useTranslation();
   const { can, busy } = props;
   return (
-    <Paper
-      elevation={3}
-      sx={{ p: 1.5, width: { xs: 'calc(100vw - 80px)', sm: 340 } }}
-      data-testid="zone-editor"
+    <MapEditorPanel
+      testIdPrefix="zone"
+      title={t('zones.title')}
+      closeLabel={t('zones.close')}
+      onClose={props.onClose}
+      closing={props.closing}
+      busy={busy}
+      hint={props.hint}
+      loading={props.loading}
+      loadError={props.loadError}
+      onRetry={props.onRetry}
+      actions={[
+        {
+          label: t('zones.draw'),
+          onClick: props.onDraw,
+          enabled: can.draw,
+          variant: 'outlined',
+          testId: 'zone-draw',
+        },
+        {
+          label: t('zones.save'),
+          onClick: props.onSave,
+          enabled: can.save,
+          variant: 'contained',
+          testId: 'zone-save',
+        },
+        {
+          label: t('zones.delete'),
+          onClick: props.onDelete,
+          enabled: can.delete,
+          color: 'error',
+          testId: 'zone-delete',
+        },
+        { label: t('zones.cancel'), onClick: props.onCancel, enabled: can.cancel, testId: 'zone-cancel' },
+      ]}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="subtitle1" component="h2">
-          {t('zones.title')}
-        </Typography>
-        <IconButton
-          size="small"
-          onClick={props.onClose}
-          disabled={props.closing}
-          aria-label={t('zones.close')}
-          data-testid="zone-close"
-        >
-          {props.closing ? <CircularProgress size={20} /> : <CloseIcon />}
-        </IconButton>
-      </Stack>
-
       <TextField
         select
         fullWidth
@@ -74,68 +81,6 @@ export function ZoneEditorToolbar(props: ZoneEditorToolbarProps) {
           </option>
         ))}
       </TextField>
-
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
-        <Button
-          variant="outlined"
-          size="small"
-          onClick={props.onDraw}
-          disabled={!can.draw || busy}
-          data-testid="zone-draw"
-        >
-          {t('zones.draw')}
-        </Button>
-        <Button
-          variant="contained"
-          size="small"
-          onClick={props.onSave}
-          disabled={!can.save || busy}
-          data-testid="zone-save"
-        >
-          {t('zones.save')}
-        </Button>
-        <Button
-          color="error"
-          size="small"
-          onClick={props.onDelete}
-          disabled={!can.delete || busy}
-          data-testid="zone-delete"
-        >
-          {t('zones.delete')}
-        </Button>
-        <Button
-          size="small"
-          onClick={props.onCancel}
-          disabled={!can.cancel || busy}
-          data-testid="zone-cancel"
-        >
-          {t('zones.cancel')}
-        </Button>
-      </Box>
-
-      {props.loading && <LinearProgress sx={{ mt: 1.5 }} aria-label={t('common.loading')} />}
-      {props.loadError ? (
-        <Alert
-          severity="error"
-          sx={{ mt: 1.5 }}
-          action={
-            <Button color="inherit" size="small" onClick={props.onRetry}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {props.loadError}
-        </Alert>
-      ) : (
-        <Typography
-          variant="body2"
-          sx={{ mt: 1.5, color: 'text.secondary' }}
-          aria-live="polite"
-          data-testid="zone-hint"
-        >
-          {props.hint}
-        </Typography>
-      )}
-    </Paper>
+    </MapEditorPanel>
   );
 }

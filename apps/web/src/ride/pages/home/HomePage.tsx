@@ -56,6 +56,10 @@ export function HomePage({ deviceId }: { deviceId: string }) {
           <BatteryIndicator percent={cart.battery} charging={cart.charging} />
         </Stack>
         {cart.status === 'AVAILABLE' ? <AvailablePanel cart={cart} /> : <StatusPanel status={cart.status} />}
+        {/* Whatever the cart's status: a flat tyre or a dirty seat is worth telling the club either way. */}
+        <Button variant="text" sx={{ alignSelf: 'center' }} {...linkProps(ridePaths.report(cart._id))}>
+          {t('cart.reportProblem')}
+        </Button>
       </Stack>
     </RideLayout>
   );

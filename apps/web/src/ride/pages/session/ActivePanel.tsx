@@ -12,6 +12,7 @@ import { formatElapsed } from '@fairway/domain/rules/rides';
 import { useI18n } from '../../i18n/I18nProvider';
 import { tagColors } from '../../lib/color';
 import { formatDateTime } from '../../lib/format';
+import { DueReminder } from './DueReminder';
 
 export const rideElapsedSeconds = (ride: GuestRideView, serverNow: number): number =>
   Math.max(0, Math.floor((serverNow - Date.parse(ride.start)) / 1000));
@@ -49,6 +50,7 @@ export function ActivePanel({
         ) : (
           <>
             <Typography sx={{ fontSize: '1.1rem' }}>{t('session.congrats')}</Typography>
+            <DueReminder ride={ride} serverNow={serverNow} />
             <Alert severity="info" role="note">
               {t('session.safety')}
             </Alert>

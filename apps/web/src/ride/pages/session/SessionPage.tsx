@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { clearSavedSession, saveSession } from '../../lib/ride-storage';
 import { useNow } from '../../lib/use-now';
 import { useSiteBrand } from '../../lib/use-site-brand';
+import { linkProps } from '../../router/navigation';
 import { ridePaths } from '../../router/routes';
 import { ActivePanel } from './ActivePanel';
 import { AwaitingPanel } from './AwaitingPanel';
@@ -120,6 +122,12 @@ export default function SessionPage({ deviceId, sessionId }: { deviceId: string;
           />
         )}
         {ride.stage === 'ended' && <EndedPanel ride={ride} />}
+        {/* A flat tyre shows itself on the course: the cart's page is not reachable during a ride. */}
+        {ride.stage !== 'awaiting' && (
+          <Button variant="text" sx={{ alignSelf: 'center' }} {...linkProps(ridePaths.report(deviceId))}>
+            {t('cart.reportProblem')}
+          </Button>
+        )}
       </Stack>
     </RideLayout>
   );

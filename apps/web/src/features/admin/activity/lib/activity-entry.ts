@@ -21,6 +21,10 @@ const TONES: Record<ActivityType, ActivityTone> = {
   code_refused: 'warning',
   zone_enter: 'info',
   zone_exit: 'info',
+  course_updated: 'info',
+  webhook_disabled: 'warning',
+  damage_reported: 'warning',
+  damage_report_resolved: 'success',
 };
 
 export const isKnownActivityType = (type: string): type is ActivityType =>

@@ -2,6 +2,7 @@ import type { ClientView } from '@fairway/domain';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -29,9 +30,16 @@ export interface ClientActions {
   onEdit: (client: ClientView) => void;
   onRegenerate: (client: ClientView) => void;
   onDelete: (client: ClientView) => void;
+  onWebhooks: (client: ClientView) => void;
 }
 
-function Actions({ client, onEdit, onRegenerate, onDelete }: { client: ClientView } & ClientActions) {
+function Actions({
+  client,
+  onEdit,
+  onRegenerate,
+  onDelete,
+  onWebhooks,
+}: { client: ClientView } & ClientActions) {
   const { t } = useTranslation();
   const button = (label: string, icon: ReactNode, onClick: () => void, testId: string) => (
     <Tooltip title={label}>
@@ -47,6 +55,12 @@ function Actions({ client, onEdit, onRegenerate, onDelete }: { client: ClientVie
         <EditIcon />,
         () => onEdit(client),
         `client-edit-${client._id}`,
+      )}
+      {button(
+        t('adminWebhooks.open'),
+        <WebhookIcon />,
+        () => onWebhooks(client),
+        `client-webhooks-${client._id}`,
       )}
       {button(
         t('adminClients.actions.regenerate'),
