@@ -190,13 +190,16 @@ export class CommandsRepository {
   /**
    * Records that an unlocked cart owes the lock `source` asked for. The first ask is kept: the lock stays
    * owed from then until the cart is locked (its report or acknowledgement) or unlocked again on purpose
-   * (an unlock issued since, acknowledged).
+   * (an unlock issued since, acknowledged). `at` is the server's clock before the lock is issued, as the
+   * command's `issued_at` is: the owed locks' query finds the attempts issued since the lock became owed,
+   * and the database's `now()` (microseconds, maybe another host's clock) could lie after a lock issued in
+   * the same millisecond, which then looked never sent and was sent twice.
    */
-  async oweLock(deviceId: string, source: CommandSource): Promise<void> {
+  async oweLock(deviceId: string, source: CommandSource, at: Date): Promise<void> {
     await this.db
       .update(devices)
       .set({
-        lockOwedAt: sql`coalesce(${devices.lockOwedAt}, now())`,
+        lockOwedAt: sql`coalesce(${devices.lockOwedAt}, ${at.toISOString()}::timestamptz)`,
         lockOwedBy: sql`coalesce(${devices.lockOwedBy}, ${source})`,
       })
       .where(and(eq(devices.id, deviceId), eq(devices.lockStatus, 0)));

@@ -169,7 +169,7 @@ export class CommandsService {
     siteKeyless: boolean,
   ): Promise<CommandView | null> {
     if (lockRefusal(toCartView(device), { keyless: siteKeyless }, 'superadmin', 1)) return null;
-    await this.commands.oweLock(device.id, source);
+    await this.commands.oweLock(device.id, source, new Date());
     return toCommandView(
       await this.issue(device, 'lock', null, { userId: null, role: 'superadmin', source }, LOCK_WINDOW_MS),
     );
@@ -216,7 +216,7 @@ export class CommandsService {
   ): Promise<CommandView | null> {
     const cart = toCartView(device);
     if (!siteKeyless || cart.key === '1' || cart.lockStatus === 1) return null;
-    await this.commands.oweLock(device.id, source);
+    await this.commands.oweLock(device.id, source, new Date());
     if (cart.updates.includes('lock')) return null;
     const windowMs = cart.onlineStatus ? LOCK_WINDOW_MS : OFFLINE_LOCK_WINDOW_MS;
     return toCommandView(

@@ -2,9 +2,11 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import './map.css';
 import WrongLocationIcon from '@mui/icons-material/WrongLocation';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { useSelectedSiteId } from '../../lib/selected-site';
+import { VISUALLY_HIDDEN } from '../../lib/visually-hidden';
 import { SiteMap } from './components/SiteMap';
 
 /**
@@ -19,5 +21,13 @@ export function MapPage() {
       <EmptyState icon={<WrongLocationIcon />} title={t('site.noneTitle')} description={t('site.noneHint')} />
     );
   }
-  return <SiteMap key={siteId} siteId={siteId} />;
+  // The map is the page: its heading is for screen readers (and the page's outline), not for the eye.
+  return (
+    <>
+      <Typography variant="h1" sx={VISUALLY_HIDDEN}>
+        {t('nav.map')}
+      </Typography>
+      <SiteMap key={siteId} siteId={siteId} />
+    </>
+  );
 }

@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { VISUALLY_HIDDEN } from '../../lib/visually-hidden';
 import { errorText } from '../api/errors';
 import { useI18n } from '../i18n/I18nProvider';
 import { linkProps } from '../router/navigation';
@@ -15,7 +16,7 @@ export function LoadingSkeleton() {
   const { t } = useI18n();
   return (
     <Stack spacing={2} role="status" aria-live="polite" aria-busy="true">
-      <Box component="span" sx={visuallyHidden}>
+      <Box component="span" sx={VISUALLY_HIDDEN}>
         {t('app.loading')}
       </Box>
       <Skeleton variant="text" width="60%" height={48} />
@@ -81,16 +82,3 @@ export function MessagePanel({
     </Stack>
   );
 }
-
-/** Text for screen readers only. Pixel strings: MUI reads a bare 1 as 100 % and -1 as a spacing step. */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;

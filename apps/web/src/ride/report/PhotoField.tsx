@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { visuallyHidden } from '../components/States';
+import { VISUALLY_HIDDEN } from '../../lib/visually-hidden';
 import { useNamespace } from '../i18n/I18nProvider';
 import { reportMessages } from './locales';
 
@@ -57,7 +57,7 @@ export function PhotoField({ photo, disabled, onChange }: PhotoFieldProps) {
           aria-label={label}
           tabIndex={-1}
           disabled={disabled}
-          sx={visuallyHidden}
+          sx={VISUALLY_HIDDEN}
           onChange={(event) => {
             const target = event.currentTarget as HTMLInputElement;
             const file = target.files?.[0] ?? null;

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import type { CartView } from '@fairway/domain';
 import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { CartSelection } from '../use-cart-selection';
 import type { FleetCartContext } from './fleet-cart-context';
 import { FleetTableRow } from './FleetTableRow';
+import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden';
 
 interface FleetTableProps {
   /** The carts of the current page. */
@@ -41,7 +43,11 @@ export function FleetTable({ carts, selection, context }: FleetTableProps) {
                 {t(`fleet.columns.${column}`)}
               </TableCell>
             ))}
-            <TableCell padding="checkbox" aria-label={t('fleet.quickActions')} />
+            <TableCell padding="checkbox">
+              <Box component="span" sx={VISUALLY_HIDDEN}>
+                {t('fleet.quickActions')}
+              </Box>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

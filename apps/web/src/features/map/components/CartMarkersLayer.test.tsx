@@ -16,6 +16,7 @@ interface LayerProps {
   clustering: boolean;
   zoom?: number;
   alerted?: ReadonlySet<string>;
+  overdue?: ReadonlySet<string>;
   onSelect?: (cartId: string) => void;
 }
 
@@ -24,6 +25,7 @@ function Layer({
   clustering,
   zoom = 16,
   alerted = new Set(),
+  overdue = new Set(),
   onSelect = () => undefined,
 }: LayerProps) {
   return (
@@ -32,6 +34,7 @@ function Layer({
         carts={carts}
         selectedCartId={null}
         alertedCartIds={alerted}
+        overdueCartIds={overdue}
         clustering={clustering}
         onSelect={onSelect}
       />
@@ -89,6 +92,15 @@ describe('cart markers layer', () => {
     expect(container.querySelector('.fw-cart-cluster.fw-cart-marker--alerted')).toBeNull();
     rerender(<Layer clustering alerted={new Set([barnB._id])} />);
     expect(container.querySelector('.fw-cart-cluster.fw-cart-marker--alerted')).not.toBeNull();
+  });
+
+  it('a bubble holding a cart whose ride is overdue wears the amber ring, and drops it when the ride ends', () => {
+    const { container, rerender } = render(<Layer clustering />);
+    expect(container.querySelector('.fw-cart-cluster--overdue')).toBeNull();
+    rerender(<Layer clustering overdue={new Set([barnA._id])} />);
+    expect(container.querySelector('.fw-cart-cluster.fw-cart-cluster--overdue')).not.toBeNull();
+    rerender(<Layer clustering overdue={new Set()} />);
+    expect(container.querySelector('.fw-cart-cluster--overdue')).toBeNull();
   });
 
   it.each([false, true])(

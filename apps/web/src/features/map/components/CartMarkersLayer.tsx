@@ -45,12 +45,12 @@ export function CartMarkersLayer({
     return () => void layer.remove();
   }, [map, layer]);
 
-  // A bubble shows whether it holds an alerted cart; it is drawn again only when asked to. Keyed by the
+  // A bubble shows whether it holds an alerted or an overdue cart; it is drawn again only when asked to. Keyed by the
   // ids, not the set, so a new set with the same carts redraws nothing.
-  const alertedKey = [...alertedCartIds].sort().join();
+  const ringedKey = `${[...alertedCartIds].sort().join()}|${[...overdueCartIds].sort().join()}`;
   useEffect(() => {
     if (layer instanceof L.MarkerClusterGroup) layer.refreshClusters();
-  }, [layer, alertedKey]);
+  }, [layer, ringedKey]);
 
   return carts.map((cart) => {
     const position = parseLatLng(cart.gpsCoordinates);

@@ -46,6 +46,11 @@ export function cartMarkerIcon({
   });
 }
 
+const hasClass = (icon: Icon | DivIcon | undefined, name: string): boolean =>
+  icon?.options.className?.split(' ').includes(name) ?? false;
+
 /** Whether a marker shows the zone alert: a cluster holding it must show it too. */
-export const isAlertedCartIcon = (icon: Icon | DivIcon | undefined): boolean =>
-  icon?.options.className?.split(' ').includes(ALERTED_CLASS) ?? false;
+export const isAlertedCartIcon = (icon: Icon | DivIcon | undefined): boolean => hasClass(icon, ALERTED_CLASS);
+
+/** Whether a marker shows the overdue ring: a cluster holding it shows the ring too. */
+export const isOverdueCartIcon = (icon: Icon | DivIcon | undefined): boolean => hasClass(icon, OVERDUE_CLASS);

@@ -23,6 +23,7 @@ import { MomentText } from '../../../components/MomentText';
 import { SkeletonRows } from '../../../components/SkeletonRows';
 import { formatFileSize } from '../lib/firmware-upload';
 import { Sha256Chip } from './Sha256Chip';
+import { VISUALLY_HIDDEN } from '../../../../../lib/visually-hidden';
 
 interface FirmwareFileListProps {
   folderLabel: string;
@@ -141,7 +142,7 @@ export function FirmwareFileList({
             <TableCell>{t('adminFirmware.columns.uploaded')}</TableCell>
             <TableCell>{t('adminFirmware.columns.sha256')}</TableCell>
             <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
+              <Box component="span" sx={VISUALLY_HIDDEN}>
                 {t('adminFirmware.columns.actions')}
               </Box>
             </TableCell>
@@ -175,13 +176,3 @@ export function FirmwareFileList({
     </TableContainer>
   );
 }
-
-/** Hidden on screen, read by screen readers: the actions column needs a name but no visible heading. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
