@@ -3,7 +3,7 @@ import type { ClientSaved } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser } from '../../../test/helpers';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** An admin /clients call as `token` (none: anonymous). */
 export const adminClients = (rt: Runtime, method: Method, path: string, token?: string, payload?: object) =>

@@ -8,9 +8,9 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { WebhookEventType, WebhookSubscriptionWithSecret } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser } from '../../../test/helpers';
 import { scheduledJobs } from '../../db/tables/jobs';
 import { webhookDeliveries } from '../../db/tables/webhooks';
+import { adminClients, clientCall } from '../clients/clients.test-support';
 import { deliveryJobKey } from './webhook-job-keys';
 
 export interface Received {
@@ -43,31 +43,9 @@ export async function startReceiver() {
 }
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** A console call under /api/admin/clients as `token` (none: anonymous). */
-export const adminWebhooks = (rt: Runtime, method: Method, path: string, token?: string, payload?: object) =>
-  rt.app.inject({
-    method,
-    url: `/api/admin/clients${path}`,
-    headers: token ? asUser(token) : {},
-    ...(payload ? { payload } : {}),
-  });
-
-/** A client API call with `key` in x-api-key (undefined: no header). */
-export const clientApi = (
-  rt: Runtime,
-  key: string | undefined,
-  method: Method,
-  path: string,
-  payload?: object,
-) =>
-  rt.app.inject({
-    method,
-    url: `/api/client/v1${path}`,
-    headers: key === undefined ? {} : { 'x-api-key': key },
-    ...(payload ? { payload } : {}),
-  });
+// The console's and the client API's calls are the clients' fixtures: webhooks live under both prefixes.
+export const adminWebhooks = adminClients;
+export const clientApi = clientCall;
 
 /** A subscription made through the console, with its secret. */
 export async function subscribe(
