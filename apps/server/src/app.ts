@@ -14,6 +14,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { errorsPlugin } from './plugins/errors';
 import { RateLimitedError } from './lib/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { bucketOrigin } from './lib/s3-file-store';
 import { textInputPlugin } from './plugins/text-input';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, {
     publicUrl: ctx.config.publicUrl,
     tileUrls: [ctx.config.TILE_STREET_URL, ctx.config.TILE_SATELLITE_URL],
+    fileOrigins: ctx.config.s3 ? [bucketOrigin(ctx.config.s3)] : [],
   });
   await app.register(rateLimit, {
     global: false,

@@ -26,6 +26,17 @@ export interface S3Location {
 
 export class S3UrlError extends Error {}
 
+/**
+ * Where the bucket's presigned URLs point, as a CSP source: the endpoint for path-style addressing, the
+ * bucket's own host for virtual-hosted style (`https://bucket.s3.example.com`). Pages show photos from there
+ * (guests' damage photos are signed URLs of the bucket).
+ */
+export function bucketOrigin(location: Pick<S3Location, 'endpoint' | 'bucket' | 'forcePathStyle'>): string {
+  if (location.forcePathStyle) return location.endpoint;
+  const endpoint = new URL(location.endpoint);
+  return `${endpoint.protocol}//${location.bucket}.${endpoint.host}`;
+}
+
 export function parseS3Url(value: string): S3Location {
   let url: URL;
   try {

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../test/helpers';
 import type { Runtime } from '../runtime';
+import { bucketOrigin, parseS3Url } from '../lib/s3-file-store';
 import { securityHeadersPlugin, tileSource } from './security-headers';
 
 /** Security headers on pages and API alike (issue #15 item 9). */
@@ -48,6 +49,26 @@ describe('security headers', () => {
     // The configured tile hosts, the files and QR codes (data:) may be shown as images.
     expect(csp.get('img-src')).toEqual(
       expect.arrayContaining(["'self'", 'data:', 'https://*.tile.example.org', 'https://sat.example.net']),
+    );
+  });
+
+  it("lets pages show the S3 bucket's signed file URLs (guests' damage photos), path or virtual-hosted style", async () => {
+    const imgSrcFor = async (s3Url: string) => {
+      const app = Fastify();
+      const fileOrigins = [bucketOrigin(parseS3Url(s3Url))];
+      await app.register(securityHeadersPlugin, {
+        publicUrl: 'https://carts.example.org',
+        tileUrls: [],
+        fileOrigins,
+      });
+      app.get('/', async () => ({ ok: true }));
+      const res = await app.inject({ url: '/' });
+      await app.close();
+      return directives(res.headers['content-security-policy']).get('img-src');
+    };
+    expect(await imgSrcFor('https://k:s@s3.example.com/club-files')).toContain('https://s3.example.com');
+    expect(await imgSrcFor('https://k:s@s3.example.com/club-files?style=virtual')).toContain(
+      'https://club-files.s3.example.com',
     );
   });
 

@@ -7,6 +7,8 @@ export interface SecurityHeaderOptions {
   publicUrl: string;
   /** Map tile URL templates (street and satellite); their hosts may serve images. */
   tileUrls: string[];
+  /** Origins that serve stored files to pages by signed URL (the S3 bucket's), beside this server. */
+  fileOrigins?: string[];
 }
 
 /**
@@ -23,7 +25,7 @@ export function tileSource(template: string): string {
  * Security headers on every answer, pages and API alike, by @fastify/helmet. The policy allows what the
  * apps load: the Vite bundles and Socket.IO from this origin, MUI/emotion's injected styles (hence
  * 'unsafe-inline' for styles only; no inline script anywhere), tiles from the configured hosts, files and
- * QR codes (data: URIs) as images. Nothing may frame Fairway: no page is meant to be embedded. Referrers
+ * QR codes (data: URIs) and the S3 bucket's signed file URLs as images. Nothing may frame Fairway: no page is meant to be embedded. Referrers
  * carry only the origin to other sites (tile servers ask for one; reset links keep their tokens).
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeaderOptions) => {
@@ -37,7 +39,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: Secur
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...tiles],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tiles, ...(opts.fileOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
