@@ -34,6 +34,8 @@ export const WEBHOOK_LIMITS = {
   retryHours: 24,
   /** the receiver must answer within this */
   timeoutMs: 10_000,
+  /** the delivery log keeps finished deliveries this long (pending ones until they finish) */
+  retentionDays: 30,
 } as const;
 
 /** The headers of every delivery. */

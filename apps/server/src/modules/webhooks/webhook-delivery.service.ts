@@ -37,6 +37,16 @@ export class WebhookDeliveryService {
   ) {}
 
   /** Attempts the delivery; answers when its job runs next, or null when the delivery is done with. */
+  /**
+   * Keeps the delivery log to `WEBHOOK_LIMITS.retentionDays`: deletes finished deliveries older than that,
+   * in batches so no statement holds many rows; answers whether more are left (the job runs again soon).
+   */
+  async pruneLog(now = new Date(), batch = 5_000): Promise<{ deleted: number; more: boolean }> {
+    const before = new Date(now.getTime() - WEBHOOK_LIMITS.retentionDays * 86_400_000);
+    const deleted = await this.repo.pruneDeliveries(before, batch);
+    return { deleted, more: deleted === batch };
+  }
+
   async attempt(deliveryId: string, cycle: DeliveryCycle, now = new Date()): Promise<NextRun | null> {
     const target = await this.repo.attemptTarget(deliveryId);
     // Deleted with its subscription, or already ended (a job left behind by a resend racing it).

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SANDBOX_CARDS,
   WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_LIMITS,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookSubscriptionView,
   type ZoneAlert,
@@ -464,5 +465,41 @@ describe('the sender', () => {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+});
+
+describe('the delivery log', () => {
+  it(`keeps ${WEBHOOK_LIMITS.retentionDays} days of finished deliveries, and pending ones until they finish`, async () => {
+    const subscription = await subscribe(rt, superadmin, clientId, {
+      siteId: club.siteId,
+      url: receiver.url,
+      events: ['zone.alert'],
+    });
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const row = (eventId: string, status: 'pending' | 'succeeded' | 'failed', createdAt: Date) => ({
+      subscriptionId: subscription._id,
+      eventId,
+      eventType: 'zone.alert' as const,
+      payload: { id: eventId },
+      status,
+      createdAt,
+    });
+    const old = WEBHOOK_LIMITS.retentionDays + 1;
+    await rt.ctx.db
+      .insert(webhookDeliveries)
+      .values([
+        row('evt_old_succeeded', 'succeeded', daysAgo(old)),
+        row('evt_old_failed', 'failed', daysAgo(old)),
+        row('evt_old_pending', 'pending', daysAgo(old)),
+        row('evt_recent', 'succeeded', daysAgo(WEBHOOK_LIMITS.retentionDays - 1)),
+      ]);
+
+    // In batches: a batch of one leaves more, and the job is told to come back soon.
+    expect(await rt.ctx.webhooks.deliveries.pruneLog(now, 1)).toEqual({ deleted: 1, more: true });
+    expect(await rt.ctx.webhooks.deliveries.pruneLog(now, 1)).toEqual({ deleted: 1, more: true });
+    expect(await rt.ctx.webhooks.deliveries.pruneLog(now, 1)).toEqual({ deleted: 0, more: false });
+    const left = (await deliveriesOf(rt, subscription._id)).map((delivery) => delivery.eventId).sort();
+    expect(left).toEqual(['evt_old_pending', 'evt_recent']);
   });
 });

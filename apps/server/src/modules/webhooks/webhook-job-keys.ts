@@ -4,6 +4,7 @@
  */
 export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';
 export const WEBHOOK_CATCH_UP_JOB = 'webhook-catch-up';
+export const WEBHOOK_RETENTION_JOB = 'webhook-retention';
 
 export const DELIVERY_JOB_PREFIX = `${WEBHOOK_DELIVERY_JOB}:`;
 export const deliveryJobKey = (deliveryId: string): string => `${DELIVERY_JOB_PREFIX}${deliveryId}`;

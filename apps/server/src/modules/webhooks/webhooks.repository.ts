@@ -241,6 +241,19 @@ export class WebhooksRepository {
   }
 
   /**
+   * Deletes up to `limit` finished deliveries (succeeded or failed) made before `before`, oldest first, by
+   * the `created_at` index; answers how many. Pending ones stay until their cycle ends.
+   */
+  async pruneDeliveries(before: Date, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      DELETE FROM webhook_deliveries WHERE id IN (
+        SELECT id FROM webhook_deliveries
+        WHERE created_at < ${before.toISOString()}::timestamptz AND status <> 'pending'
+        ORDER BY created_at LIMIT ${limit})`);
+    return result.rowCount ?? 0;
+  }
+
+  /**
    * Each delivery's job (`webhook-delivery:<id>`) due at `runAt`, starting a cycle. A job that exists is
    * moved (a resend) and released from a runner that may hold it, so that runner's finish cannot undo it.
    */
