@@ -26,7 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/upgrade/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/{upgrade,backup}/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -51,6 +51,10 @@ const USER = 'postgres';
 const PASSWORD = 'fairway-embedded';
 const READY = 'database system is ready to accept connections';
 
+/** The address of the embedded database on `port` (the server's, and `npm run backup`'s default). */
+export const embeddedDatabaseUrl = (port: number): string =>
+  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/fairway`;
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   port: number,
@@ -90,7 +94,7 @@ export async function startEmbeddedPostgres(
   await admin.end();
 
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/fairway`,
+    url: embeddedDatabaseUrl(port),
     stop: () => stopServer(server),
   };
 }
