@@ -564,7 +564,13 @@ describe('realtime', () => {
     expect(pushed).toMatchObject({ _id: receipt._id, deviceId: cart, status: 'open', category: 'flat_tyre' });
     expect(pushed.blockId).not.toBeNull();
 
-    const blockPush = nextPush<'booking:update', BookingView>(socket, 'booking:update', pushed.blockId!);
+    // The block's own push from the report may still be on its way: wait for the one that ends it.
+    const blockPush = nextPush<'booking:update', BookingView>(
+      socket,
+      'booking:update',
+      pushed.blockId!,
+      (view) => Date.parse(view.end) <= Date.now(),
+    );
     const resolvedPush = nextPush<'damage-report:update', DamageReportView>(
       socket,
       'damage-report:update',
