@@ -3,12 +3,12 @@
  * subscription of the client API's example club and one delivery of a booking event, consistent with
  * clients/client-api.examples.ts. The test holds each to its schema.
  */
+import { CLIENT_API_EXAMPLES } from '../clients/client-api.examples';
+
 const CLIENT = '0d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
 const SITE = '3f1c2a9e-6b7d-4c51-9a0e-2d8f4b6c1e07';
 const SUBSCRIPTION = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const DELIVERY = '1f2e3d4c-5b6a-4978-8877-665544332211';
-const BOOKING = 'e7f8a9b0-c1d2-4e3f-9a4b-5c6d7e8f9a0b';
-const CART = '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e';
 const EVENT = 'evt_6f1d0c3b2a5e4d7c8b9a0f1e2d3c4b5a69788796a5b4c3d2e1f0a9b8c7d6e5f4';
 
 const subscription = {
@@ -43,23 +43,8 @@ const delivery = {
     type: 'booking.created',
     created: '2026-05-21T09:15:01.000Z',
     siteId: SITE,
-    data: {
-      _id: BOOKING,
-      site: SITE,
-      device: CART,
-      carNumber: '7',
-      status: 'confirmed',
-      start: '2026-06-01T07:00:00.000Z',
-      end: '2026-06-01T11:00:00.000Z',
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      note: '',
-      service: null,
-      price: null,
-      prePaid: true,
-      code: '482913',
-      externalRef: 'BK-10442',
-    },
+    // The booking as the client API shows it: the same object the receiver can read back.
+    data: CLIENT_API_EXAMPLES.booking,
   },
 };
 
