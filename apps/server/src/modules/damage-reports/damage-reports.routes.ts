@@ -13,7 +13,7 @@ import {
   id,
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../lib/errors';
+import { readMultipartUpload } from '../../lib/multipart-upload';
 import { currentSite, currentUser } from '../../plugins/auth';
 import { SECURITY } from '../../plugins/openapi';
 import { declareAccess } from '../../plugins/route-access';
@@ -74,7 +74,7 @@ export async function guestDamageReportRoutes(instance: FastifyInstance, { ctx }
       },
     },
     async (request, reply) => {
-      const receipt = await service.report(request.params.deviceId, request.ip, await readUpload(request));
+      const receipt = await service.report(request.params.deviceId, request.ip, await readReport(request));
       return reply.code(201).send(receipt);
     },
   );
@@ -143,30 +143,8 @@ export async function dashboardDamageReportRoutes(instance: FastifyInstance, { c
   );
 }
 
-/**
- * The text fields and the photo of the multipart body. A body that is not multipart has neither, and the
- * fields' schema refuses it (the category is required).
- */
-async function readUpload(request: FastifyRequest): Promise<ReportUpload> {
-  const upload: ReportUpload = { fields: {}, photo: null };
-  if (!request.isMultipart()) return upload;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (TEXT_FIELDS.has(part.fieldname) && typeof part.value === 'string')
-          upload.fields[part.fieldname] = part.value;
-      } else if (part.fieldname === DAMAGE_PHOTO_FIELD && !upload.photo) {
-        upload.photo = await part.toBuffer();
-      } else {
-        part.file.resume(); // drained, so the request body is read to its end
-      }
-    }
-  } catch (error) {
-    // The multipart parser throws plain errors for a body it cannot read (no boundary, cut off): the
-    // client's mistake, not a server error. Its own limit errors already carry a 4xx status.
-    const status = (error as { statusCode?: unknown } | null)?.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    throw new HttpError(400, 'The upload could not be read, please try again', 'uploadMalformed');
-  }
-  return upload;
+/** The form's text fields and its photo's bytes (another field is ignored, another file drained). */
+async function readReport(request: FastifyRequest): Promise<ReportUpload> {
+  const { fields, file } = await readMultipartUpload(request, DAMAGE_PHOTO_FIELD, TEXT_FIELDS);
+  return { fields, photo: file?.bytes ?? null };
 }

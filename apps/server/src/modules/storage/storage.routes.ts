@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
 } from '@fairway/domain';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
+import { readMultipartUpload } from '../../lib/multipart-upload';
 import { currentUser } from '../../plugins/auth';
 import { SECURITY } from '../../plugins/openapi';
 import { declareAccess } from '../../plugins/route-access';
@@ -67,7 +68,7 @@ export async function storageRoutes(instance: FastifyInstance, { ctx }: { ctx: A
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readUpload(request);
+      const { fields, file } = await readMultipartUpload(request, FILE_FIELD);
       const parsed = firmwareUploadFields.safeParse(fields);
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message, 'invalidField');
       const view = await service.upload({ ...parsed.data, file, uploadedBy: currentUser(request).id });
@@ -93,33 +94,4 @@ export async function storageRoutes(instance: FastifyInstance, { ctx }: { ctx: A
       return reply.code(204).send(null);
     },
   );
-}
-
-interface Upload {
-  fields: Record<string, string>;
-  file: { filename: string; bytes: Buffer } | null;
-}
-
-/** The text fields and the 'file' part of a multipart request (nothing when it is not multipart). */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
-  const upload: Upload = { fields: {}, file: null };
-  if (!request.isMultipart()) return upload;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') upload.fields[part.fieldname] = part.value;
-      } else if (part.fieldname === FILE_FIELD && !upload.file) {
-        upload.file = { filename: part.filename, bytes: await part.toBuffer() };
-      } else {
-        part.file.resume(); // drained, so the request body is read to its end
-      }
-    }
-  } catch (error) {
-    // The multipart parser throws plain errors for a body it cannot read (no boundary, cut off): the
-    // client's mistake, not a server error. Its own limit errors already carry a 4xx status.
-    const status = (error as { statusCode?: unknown } | null)?.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    throw new HttpError(400, 'The upload could not be read, please try again', 'uploadMalformed');
-  }
-  return upload;
 }
