@@ -31,6 +31,11 @@ export interface BenchServer {
   /** Access token of an admin of the bench site, for the browser probe. */
   token: string;
   carts: CartCredentials[];
+  /**
+   * `count` more carts of the bench site (inserted in batches and, on Mosquitto, provisioned once per broker),
+   * numbered on from the last; for the 10,000-cart phase.
+   */
+  addCarts(count: number): Promise<CartCredentials[]>;
   stop(): Promise<void>;
 }
 
@@ -95,18 +100,32 @@ export async function bootBenchServer(
   // On an external broker the carts keep the same ids and secrets from run to run, so they are provisioned
   // once: Mosquitto 2.0's dynsec rewrites its JSON file after every command, which makes 2,000 carts take
   // a minute or two to create and as long to delete (docs/performance.md).
-  const carts = benchCarts(cartCount, external?.password ?? randomToken());
-  await db.insert(devices).values(
-    carts.map((cart, i) => ({
-      id: cart.deviceId,
-      serial: `BENCH-${String(i + 1).padStart(4, '0')}`,
-      secretHash: hashToken(cart.secret),
-      siteId: site!.id,
-      carNumber: String(i + 1),
-      carName: `Bench ${i + 1}`,
-    })),
-  );
-  if (external) await provisionOnce(new DynsecClient(rt.gateway.client, log, 120_000), external.url, carts);
+  const key = external?.password ?? randomToken();
+  let created = 0;
+  // Batches of 2,000 rows (6 parameters each) stay below PostgreSQL's 65,535 parameters per statement.
+  const insertCarts = async (count: number): Promise<CartCredentials[]> => {
+    const first = created;
+    const carts = benchCarts(first, count, key);
+    created += count;
+    for (let offset = 0; offset < carts.length; offset += 2_000) {
+      await db.insert(devices).values(
+        carts.slice(offset, offset + 2_000).map((cart, j) => {
+          const number = first + offset + j + 1;
+          return {
+            id: cart.deviceId,
+            serial: `BENCH-${String(number).padStart(5, '0')}`,
+            secretHash: hashToken(cart.secret),
+            siteId: site!.id,
+            carNumber: String(number),
+            carName: `Bench ${number}`,
+          };
+        }),
+      );
+    }
+    if (external) await provisionOnce(new DynsecClient(rt.gateway.client, log, 120_000), external.url, carts);
+    return carts;
+  };
+  const carts = await insertCarts(cartCount);
 
   const serverBroker: Credentials = external
     ? { url: external.url, username: external.username, password: external.password }
@@ -122,6 +141,7 @@ export async function bootBenchServer(
     siteId: site!.id,
     token: await sessionToken(rt, admin!.id, 'admin'),
     carts,
+    addCarts: insertCarts,
     async stop() {
       await rt.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -133,9 +153,10 @@ export async function bootBenchServer(
  * Cart ids and secrets derived from `key` (HMAC-SHA256): stable across runs for one broker (the key is its
  * admin password, which grants everything there anyway), random per run on the embedded broker.
  */
-function benchCarts(count: number, key: string): CartCredentials[] {
+function benchCarts(first: number, count: number, key: string): CartCredentials[] {
   const derive = (label: string) => createHmac('sha256', key).update(label).digest();
-  return Array.from({ length: count }, (_, i) => {
+  return Array.from({ length: count }, (_, k) => {
+    const i = first + k;
     const bytes = derive(`fairway-bench-cart-id-${i}`).subarray(0, 16);
     bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
     bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant

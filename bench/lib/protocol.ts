@@ -86,7 +86,7 @@ export interface CommandSample {
   finalState: string | null;
   /** HTTP answer read. */
   answeredAt: number;
-  /** `device:update` of this cart after its final `command:update` that still showed the old lock state. */
+  /** `device:updates` push of this cart after its final `command:update` that still showed the old lock state. */
   staleUpdates: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Load process: a browser's Socket.IO client in the bench site's room, timing every `device:update`
+ * Load process: a browser's Socket.IO client in the bench site's room, timing every cart of `device:updates`
  * against the send time the cart fleet put into the report, and lock/unlock calls over HTTP against the
  * socket's `command:update`; also the subscriber of the broker's raw relay measurement.
  */
@@ -30,7 +30,7 @@ const relay = { received: 0, first: 0, last: 0 };
 const clock = () => performance.timeOrigin + performance.now();
 let http: { url: string; token: string; siteId: string } | null = null;
 /** The call in progress per cart (one at a time per cart), and carts watched for a stale lock state. */
-const pending = new Map<string, { sample: CommandSample; wake: (() => void) | null }>();
+const pending = new Map<string, { sample: CommandSample; target: 0 | 1; wake: (() => void) | null }>();
 const watched = new Map<string, { sample: CommandSample; target: 0 | 1; until: number }>();
 
 function onCommandUpdate(view: CommandView) {
@@ -42,6 +42,10 @@ function onCommandUpdate(view: CommandView) {
     call.sample.finalAt = now;
     call.sample.finalState = view.state;
     call.sample.commandId ??= view._id;
+    // Watched from the acknowledgement on (not from the HTTP answer): a stale state pushed between the two
+    // counts too.
+    if (view.state === 'acknowledged')
+      watched.set(view.deviceId, { sample: call.sample, target: call.target, until: now + 1_500 });
     call.wake?.();
   }
 }
@@ -61,9 +65,9 @@ async function lockCall({ deviceId, action }: CommandTarget): Promise<CommandSam
     answeredAt: 0,
     staleUpdates: 0,
   };
-  const call = { sample, wake: null as (() => void) | null };
-  pending.set(deviceId, call);
   const target = action === 'lock' ? 1 : 0;
+  const call = { sample, target: target as 0 | 1, wake: null as (() => void) | null };
+  pending.set(deviceId, call);
   try {
     const response = await fetch(`${http!.url}/api/dashboard/devices/${deviceId}/${action}`, {
       method: 'POST',
@@ -93,8 +97,6 @@ async function lockCall({ deviceId, action }: CommandTarget): Promise<CommandSam
   } finally {
     pending.delete(deviceId);
   }
-  if (sample.finalState === 'acknowledged')
-    watched.set(deviceId, { sample, target, until: sample.finalAt! + 1_500 });
   return sample;
 }
 
@@ -169,7 +171,7 @@ process.on('message', (message: ProbeCommand) => {
         transports: ['websocket'],
         auth: { token: message.token },
       });
-      socket.on('device:update', onUpdate);
+      socket.on('device:updates', ({ devices }: { devices: CartView[] }) => devices.forEach(onUpdate));
       socket.on('command:update', onCommandUpdate);
       socket.on('connect', () => {
         socket!.emit('join:site', message.siteId, (answer: { ok: boolean; message?: string }) => {

@@ -48,6 +48,14 @@ const envSchema = z.object({
   /** The server's MQTT session; unique per instance (default: username and host name). */
   MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
   MQTT_PASSWORD: z.string().min(1).optional(),
+  /**
+   * How long the broker keeps the server's MQTT session (and queues its QoS 1 messages) while the server is
+   * away. One instance: an hour, so a restart misses no status, ack or event. Several instances sharing the
+   * `$share` group: 0, because Mosquitto keeps handing a departed member's share to its session until the
+   * session expires (telemetry, QoS 0, is dropped meanwhile): with 0 the others take it over at once
+   * (docs/operations.md, "Production layout").
+   */
+  MQTT_SESSION_EXPIRY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
   MQTT_DYNSEC: onOff.default(false),
   /**
    * /api/health calls the device gateway deaf when it heard no cart for this long while carts count as
@@ -61,6 +69,11 @@ const envSchema = z.object({
   /** Durable jobs (auto-lock, scheduled lock, round timeout, command expiry, housekeeping) on this instance. */
   JOBS: onOff.default(true),
   SEED_DEMO: onOff.default(true),
+  /**
+   * Whole months of raw positions kept before the current one (monthly partitions; older ones are dropped
+   * once the ride history has rolled them up; docs/operations.md, Sizing). 0 keeps them all.
+   */
+  POSITIONS_RETENTION_MONTHS: z.coerce.number().int().min(0).max(120).default(13),
   JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   /** Files (site pictures, firmware) in an S3-compatible bucket instead of DATA_DIR/files (lib/s3-file-store.ts). */

@@ -26,12 +26,27 @@ export interface CoreContext {
   brokerConnected(): boolean;
   /** When the device gateway last heard from a cart, or last (re)connected if it heard none since (epoch ms). */
   gatewayLastHeardAt(): number;
+  /** This instance's own counters (GET /api/admin/instance): which instance handles what, with several. */
+  instanceStats(): InstanceStats;
   /** Device credentials and ACLs in an external broker (Mosquitto dynamic security); no-op when embedded. */
   deviceProvisioner: DeviceProvisioner;
   /** Where commands and configs leave for the carts: the device gateway's publishing connection. */
   deviceChannel: DeviceChannel;
   /** The card payment provider: Stripe when STRIPE_SECRET_KEY is set, else the embedded sandbox. */
   payments: PaymentProvider;
+}
+
+/** One server instance's operational counters since it started (docs/operations.md, "Production layout"). */
+export interface InstanceStats {
+  /** The instance's MQTT client id (MQTT_CLIENT_ID, default `{username}-{hostname}`), unique per instance. */
+  instance: string;
+  startedAt: Date;
+  /** Whether the broker splits the carts' messages between instances (MQTT 5 `$share` group). */
+  sharedSubscriptions: boolean;
+  /** Device messages this instance received from the broker, the invalid ones among them, positions it stored. */
+  deviceMessages: { received: number; invalid: number; handlerFailures: number; positionsWritten: number };
+  /** Durable job runs this instance made, by kind (both runners). */
+  jobRuns: Record<string, number>;
 }
 
 /** What services send to carts (QoS 1; a config retained, so an offline cart gets it when it reconnects). */

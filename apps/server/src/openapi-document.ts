@@ -49,6 +49,7 @@ export async function buildOfflineApp(): Promise<{ app: FastifyInstance; close()
     privateFiles: new LocalFileStore(config.dataDir),
     brokerConnected: () => false,
     gatewayLastHeardAt: () => 0,
+    instanceStats: offline('the instance'),
     deviceProvisioner: { register: offline('the broker'), remove: offline('the broker') },
     deviceChannel: { sendCommand: offline('the broker'), sendConfig: offline('the broker') },
     payments: new Proxy({} as PaymentProvider, { get: (_target, key) => offline(`payments.${String(key)}`) }),

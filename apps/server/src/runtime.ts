@@ -12,7 +12,7 @@ import { Mailer } from './modules/mail/mailer';
 import { platformSecret } from './modules/platform/platform.service';
 import { seedDemo, seedDemoBookings } from './demo/demo-seed';
 import { seedDemoCourses } from './demo/demo-courses';
-import { startEmbeddedBroker, type EmbeddedBroker } from './broker/embedded-broker';
+import { startBrokerThread, type BrokerThread } from './broker/broker-thread';
 import { createDeviceProvisioner } from './broker/provisioner';
 import { syncDeviceRoles } from './broker/role-sync';
 import { startDeviceGateway, type DeviceGateway } from './devices/gateway/device-gateway';
@@ -30,6 +30,7 @@ import { registerBookingJobs } from './modules/bookings/booking-jobs';
 import { registerRideOverrunJobs } from './modules/rides/ride-overrun.jobs';
 import { registerSimJobs } from './modules/sim-cards/sim-jobs';
 import { registerDeviceLogJobs } from './modules/device-logs/device-log-jobs';
+import { registerPositionsPartitionJobs } from './modules/history/positions-partition-jobs';
 import { registerWebhookJobs } from './modules/webhooks/webhook-jobs';
 
 /** Everything a running Fairway server is made of, in start order; `stop()` tears it down in reverse. */
@@ -47,6 +48,8 @@ export interface Runtime {
   /** The outbound webhooks' own runner (a delivery waits on a partner's server); tests run it by hand. */
   webhookJobs: JobRunner;
   demoFleet: DemoFleet | null;
+  /** The embedded broker's worker thread; null with an external broker (MQTT_URL). */
+  broker: BrokerThread | null;
   stop(): Promise<void>;
 }
 
@@ -84,7 +87,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
 
     let mqttUrl: string;
     let mqttPassword: string;
-    let embeddedBroker: EmbeddedBroker | null = null;
+    let embeddedBroker: BrokerThread | null = null;
     if (config.MQTT_URL) {
       if (!config.MQTT_PASSWORD)
         throw new Error('MQTT_PASSWORD: required when MQTT_URL names an external broker');
@@ -92,7 +95,8 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       mqttPassword = config.MQTT_PASSWORD;
     } else {
       mqttPassword = await platformSecret(database.db, 'mqtt-server-password');
-      const broker: EmbeddedBroker = await startEmbeddedBroker({
+      // Off the main event loop: Aedes parses and routes every report in a worker thread of its own.
+      const broker: BrokerThread = await startBrokerThread({
         port: config.MQTT_PORT,
         wsPort: config.MQTT_WS_PORT,
         db: database.db,
@@ -113,6 +117,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       username: config.MQTT_URL ? config.MQTT_USERNAME : SERVER_MQTT_USERNAME,
       password: mqttPassword,
       clientId: config.MQTT_CLIENT_ID,
+      sessionExpirySeconds: config.MQTT_SESSION_EXPIRY_SECONDS,
       dispatcher: deviceMessages,
       log,
     });
@@ -140,6 +145,11 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       () => config.PUBLIC_URL ?? listeningUrl,
     );
     stops.push(async () => fileStores.close());
+    const jobs = new JobRunner(database.db, log);
+    // A webhook delivery waits on a partner's server (up to 10 s each): a runner of its own, so a slow
+    // receiver never delays a cart's lock or a paid unlock on the runner `jobs`.
+    const webhookJobs = new JobRunner(database.db, log);
+    const startedAt = new Date();
     const ctx: AppContext = buildServices({
       config,
       database,
@@ -150,8 +160,26 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       mail: new Mailer(database.db, log, config.SMTP_URL, config.MAIL_FROM),
       files: fileStores.files,
       privateFiles: fileStores.privateFiles,
-      brokerConnected: () => gateway.connected(),
+      brokerConnected: () => gateway.connected() && (embeddedBroker?.running() ?? true),
       gatewayLastHeardAt: () => gateway.lastHeardAt(),
+      instanceStats: () => {
+        const stats = gateway.stats();
+        const jobRuns = { ...jobs.runCounts() };
+        for (const [kind, runs] of Object.entries(webhookJobs.runCounts()))
+          jobRuns[kind] = (jobRuns[kind] ?? 0) + runs;
+        return {
+          instance: stats.clientId,
+          startedAt,
+          sharedSubscriptions: stats.sharedSubscriptions,
+          deviceMessages: {
+            received: stats.received,
+            invalid: stats.invalid,
+            handlerFailures: stats.handlerFailures,
+            positionsWritten: stats.writer.positionsWritten,
+          },
+          jobRuns,
+        };
+      },
       deviceProvisioner,
       deviceChannel: gateway,
       payments,
@@ -175,7 +203,6 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       systemLog: (deviceId, batch) => ctx.deviceLogs.storeSystemLog(deviceId, batch),
     });
 
-    const jobs = new JobRunner(database.db, log);
     await registerCartJobs(jobs, {
       db: database.db,
       commands,
@@ -189,15 +216,13 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     await registerRideOverrunJobs(jobs, ctx.rides.overrun);
     registerSimJobs(jobs, ctx);
     await registerDeviceLogJobs(jobs, ctx);
+    await registerPositionsPartitionJobs(jobs, ctx);
     stops.push(() => ctx.simCards.close());
     stops.push(async () => detachPaymentJobs());
     if (config.JOBS) {
       jobs.start();
       stops.push(() => jobs.stop());
     }
-    // A webhook delivery waits on a partner's server (up to 10 s each): a runner of its own, so a slow
-    // receiver never delays a cart's lock or a paid unlock on the runner above.
-    const webhookJobs = new JobRunner(database.db, log);
     await registerWebhookJobs(webhookJobs, ctx);
     if (config.JOBS) {
       webhookJobs.start();
@@ -230,6 +255,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       jobs,
       webhookJobs,
       demoFleet,
+      broker: embeddedBroker,
       stop,
     };
   } catch (error) {

@@ -11,6 +11,8 @@ import { BookingAvailabilityService } from './modules/bookings/booking-availabil
 import { BookingSweepService } from './modules/bookings/booking-sweep.service';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
 import { BookingsService } from './modules/bookings/bookings.service';
+import { AdminBookingsRepository } from './modules/bookings/admin-bookings.repository';
+import { AdminBookingsService } from './modules/bookings/admin-bookings.service';
 import { ReportBlocks } from './modules/bookings/report-blocks';
 import { ClientApiService } from './modules/clients/client-api.service';
 import { ApiClientsRepository } from './modules/clients/clients.repository';
@@ -47,6 +49,7 @@ import { GuestSessionsService } from './modules/guest/guest-sessions.service';
 import { HistoryRepository } from './modules/history/history.repository';
 import { HistoryRollup } from './modules/history/history.rollup';
 import { HistoryService } from './modules/history/history.service';
+import { PositionsPartitions } from './modules/history/positions-partitions';
 import { RollupRepository } from './modules/history/rollup.repository';
 import { MemberImportService } from './modules/members/member-import.service';
 import { MemberLinksRepository } from './modules/members/member-links.repository';
@@ -58,6 +61,8 @@ import { OnboardingService } from './modules/payments/onboarding.service';
 import { PaidBookings, purchasesByPurpose } from './modules/payments/paid-bookings';
 import { PaymentsRepository } from './modules/payments/payments.repository';
 import { PaymentsService } from './modules/payments/payments.service';
+import { AdminPaymentsRepository } from './modules/payments/admin-payments.repository';
+import { AdminPaymentsService } from './modules/payments/admin-payments.service';
 import { platformSecret } from './modules/platform/platform.service';
 import { RefundsService } from './modules/payments/refunds.service';
 import { WebhooksService } from './modules/payments/webhooks.service';
@@ -127,6 +132,8 @@ function buildRepositories({ db, database }: CoreContext) {
     activity: new ActivityRepository(db),
     adminDevices: new AdminDevicesRepository(db),
     adminDashboard: new AdminDashboardRepository(db),
+    adminBookings: new AdminBookingsRepository(db),
+    adminPayments: new AdminPaymentsRepository(db),
     auth: new AuthRepository(db),
     battery: new BatteryRepository(db),
     bookings: new BookingsRepository(db),
@@ -304,6 +311,10 @@ export function buildServices(core: CoreContext) {
     usage,
     usageExport: new UsageExportService(repos.usageExport, usage),
     historyRollup: new HistoryRollup(core.database.pool, repos.history, repos.rollups, log),
+    // positions by month: the coming months made, those past the retention dropped once rolled up (issue 22).
+    positionsPartitions: new PositionsPartitions(core.database.pool, repos.rollups, log, {
+      retentionMonths: core.config.POSITIONS_RETENTION_MONTHS,
+    }),
     sites: new SitesService(
       db,
       repos.sites,
@@ -341,6 +352,10 @@ export function buildServices(core: CoreContext) {
     memberLinks: new MemberLinksService(repos.memberLinks, repos.profiles, members),
     // Guest-app profiles members link to (issue 21, superadmin).
     profiles: new ProfilesService(repos.profiles),
+    // Every site's bookings and payments for the platform admins (issue 21): bookings change through the
+    // calendar's own service, checkouts end at the provider.
+    adminBookings: new AdminBookingsService(repos.adminBookings, bookings),
+    adminPayments: new AdminPaymentsService(repos.adminPayments, core.payments, log),
     codes: new CodesService(repos.codes, repos.sites, core.mail, deviceConfig),
     services,
     guestCarts: new GuestCartsService(repos.guestCarts, repos.sites, rides.lifecycle, guestKeys),

@@ -211,11 +211,28 @@ export function request<T = undefined>(
   >;
 }
 
-/** The next `device:update` of one cart that `until` accepts. */
+/**
+ * Calls `listener` with every cart view the socket is pushed, one by one out of its `device:updates`
+ * batches; returns the function that stops listening.
+ */
+export function onCartUpdates(socket: TestSocket, listener: (view: CartView) => void): () => void {
+  const onBatch = ({ devices: views }: { siteId: string; devices: CartView[] }) => views.forEach(listener);
+  socket.on('device:updates', onBatch);
+  return () => void socket.off('device:updates', onBatch);
+}
+
+/** The next pushed view of one cart (in a `device:updates` batch) that `until` accepts. */
 export const nextUpdate = (
   socket: TestSocket,
   deviceId: string,
   until: (view: CartView) => boolean = () => true,
   timeoutMs = 5_000,
-): Promise<CartView> =>
-  nextPush<'device:update', CartView>(socket, 'device:update', deviceId, until, timeoutMs);
+): Promise<CartView> => {
+  const listeners = new Map<(view: CartView) => void, () => void>();
+  const perCart = {
+    on: (_event: 'device:updates', listener: (view: CartView) => void) =>
+      listeners.set(listener, onCartUpdates(socket, listener)),
+    off: (_event: 'device:updates', listener: (view: CartView) => void) => listeners.get(listener)?.(),
+  };
+  return nextPush(perCart, 'device:updates', deviceId, until, timeoutMs);
+};

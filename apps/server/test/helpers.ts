@@ -24,6 +24,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     SIMULATOR: 'off',
     // Tests run jobs by hand (`rt.jobs.runDue()`), so a sweep never acts on another test's carts.
     JOBS: 'off',
+    // The suite shares one database whose tests write positions of past years: a `runDue()` must not drop
+    // them. The retention itself is tested on a database of its own (positions-partitions.test.ts).
+    POSITIONS_RETENTION_MONTHS: '0',
     SEED_DEMO: 'off',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',

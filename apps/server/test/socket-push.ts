@@ -5,7 +5,7 @@ interface PushSource<E extends string, V> {
 }
 
 /**
- * The next push of `event` about the object `id` that `until` accepts (a cart's `device:update`, a ride's
+ * The next push of `event` about the object `id` that `until` accepts (a cart's `device:updates`, a ride's
  * `ride:update` on the operators' or the guests' namespace); rejects after `timeoutMs`.
  */
 export function nextPush<E extends string, V extends { _id: string }>(

@@ -41,6 +41,7 @@ export * from './rules/bookings';
 export * from './schemas/ride-usage';
 export * from './rules/ride-usage';
 export * from './schemas/admin';
+export * from './schemas/admin-bulk';
 export * from './schemas/api-clients';
 export * from './schemas/admin-devices';
 export * from './rules/serial';

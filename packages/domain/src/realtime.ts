@@ -27,8 +27,11 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   /** The full device list of a site, answer to `get:site:devices`. */
   'site:devices': (payload: { siteId: string; devices: CartView[] }) => void;
-  /** One cart changed (telemetry, status, lock); the payload replaces the cart as a whole. */
-  'device:update': (device: CartView) => void;
+  /**
+   * Carts of one site changed (telemetry, status, lock): every cart that changed since the site's last push,
+   * each once, in one event (a telemetry flush changes hundreds at once). Each view replaces its cart whole.
+   */
+  'device:updates': (payload: { siteId: string; devices: CartView[] }) => void;
   /** A command changed state (sent, acknowledged, failed, expired): the moment the cart answers. */
   'command:update': (command: CommandView) => void;
   /** A cart answered a WiFi scan or a log request (issue 20): the stored answer, as GET …/logs lists it. */

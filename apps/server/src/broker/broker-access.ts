@@ -1,4 +1,5 @@
-import { deviceMayPublish, deviceMaySubscribe, deviceTopic } from '@fairway/domain';
+// The subpath, not the barrel: the broker's worker thread loads only the topic rules (not every schema).
+import { deviceMayPublish, deviceMaySubscribe, deviceTopic } from '@fairway/domain/protocol/topics';
 import type { DeviceIdentity } from './device-credentials';
 
 /** Who an authenticated broker connection is: the Fairway server itself, or one cart. */

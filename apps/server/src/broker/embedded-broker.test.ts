@@ -2,12 +2,13 @@ import { deviceTopic } from '@fairway/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, startTestServer } from '../../test/helpers';
+import { demoSiteIds, loginAs, startTestServer } from '../../test/helpers';
+import { startTestCart } from '../../test/test-cart';
 import { activity } from '../db/tables/activity';
-import { positions } from '../db/tables/devices';
+import { devices, positions } from '../db/tables/devices';
 import { platformSecret } from '../modules/platform/platform.service';
 import type { Runtime } from '../runtime';
-import { startEmbeddedBroker } from './embedded-broker';
+import { startBrokerThread } from './broker-thread';
 import {
   connackCode,
   connectDevice,
@@ -61,6 +62,10 @@ async function serverObserver(): Promise<MqttClient> {
     }),
   );
 }
+
+const uptimeOf = async (deviceId: string) =>
+  (await rt.ctx.db.select({ uptime: devices.uptime }).from(devices).where(eq(devices.id, deviceId)))[0]
+    ?.uptime;
 
 const refusals = (username: string) =>
   rt.ctx.db
@@ -177,8 +182,8 @@ describe('device topic rules', () => {
 });
 
 describe.skipIf(external)('MQTT over WebSocket', () => {
-  it('accepts a cart over ws:// with the same credentials and rules', async () => {
-    const broker = await startEmbeddedBroker({
+  it('accepts a cart over ws:// with the same credentials and rules, in a broker thread of its own', async () => {
+    const broker = await startBrokerThread({
       port: 0,
       wsPort: 0,
       host: '127.0.0.1',
@@ -202,6 +207,64 @@ describe.skipIf(external)('MQTT over WebSocket', () => {
     } finally {
       await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
       await broker.close();
+    }
+  });
+});
+
+describe.skipIf(external)('the broker thread', () => {
+  const health = async () => {
+    const res = await rt.app.inject({ url: '/api/health' });
+    return { status: res.statusCode, body: res.json<{ status: string; broker: string }>() };
+  };
+
+  it("passes a cart's last will on, and refuses a packet over 16 KB from a cart", async () => {
+    const observer = await serverObserver();
+    const wills: string[] = [];
+    observer.on('message', (_topic, payload) => wills.push(payload.toString()));
+    await observer.subscribeAsync(deviceTopic(cartB.deviceId, 'status'));
+    const cart = await connectDevice(rt.mqttUrl, cartB);
+    // Dropped without DISCONNECT: the broker publishes the will (offline).
+    cart.stream.destroy();
+    await eventually(() => wills.includes(JSON.stringify({ online: false })));
+
+    const big = track(await connectDevice(rt.mqttUrl, cartA));
+    big.publish(deviceTopic(cartA.deviceId, 'telemetry'), 'x'.repeat(17 * 1024), { qos: 0 });
+    await eventually(() => !big.connected);
+  });
+
+  it('revokes a removed cart in the thread: its connection is closed at once', async () => {
+    const cart = track(await connectDevice(rt.mqttUrl, cartA));
+    rt.broker!.revoke(cartA.deviceId);
+    await eventually(() => !cart.connected);
+    // Its credentials still stand in the database, so it may come back (revoke only drops the cache here).
+    expect(track(await connectDevice(rt.mqttUrl, cartA)).connected).toBe(true);
+  });
+
+  it('is noticed when it dies, reported by health, started again on its port, and the carts are heard again', async () => {
+    const broker = rt.broker!;
+    const restartsBefore = broker.restarts();
+    const superadmin = await loginAs(rt, 'superadmin@example.com');
+    const cart = await startTestCart(rt, superadmin, (await demoSiteIds(rt)).demo);
+    try {
+      await cart.report({ uptime: 11 });
+      await eventually(async () => (await uptimeOf(cart.deviceId)) === 11);
+      expect((await health()).body.broker).toBe('up');
+
+      // An abrupt end the server did not ask for, as an uncaught error in the thread would be.
+      await broker.worker.terminate();
+      expect(broker.running()).toBe(false);
+      expect(await health()).toMatchObject({ status: 503, body: { status: 'degraded', broker: 'down' } });
+
+      await eventually(() => broker.running(), 15_000);
+      expect(broker.restarts()).toBe(restartsBefore + 1);
+      // The server's own client reconnects to the same URL; the cart too, and its reports are stored again.
+      await eventually(async () => (await health()).status === 200, 15_000);
+      await cart.disconnect();
+      await cart.connect();
+      await cart.report({ uptime: 12 });
+      await eventually(async () => (await uptimeOf(cart.deviceId)) === 12, 15_000);
+    } finally {
+      await cart.disconnect();
     }
   });
 });

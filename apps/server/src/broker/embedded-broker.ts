@@ -2,11 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client';
-import { MAX_DEVICE_PAYLOAD_BYTES } from '../devices/gateway/inbound-message';
 import { orphanWillAllowed, publishRefusal, subscribeRefusal, type BrokerIdentity } from './broker-access';
-import { DeviceCredentials, type DeviceIdentity } from './device-credentials';
-import { RefusalLog, type Refusal } from './refusal-log';
+// Types only: in the broker's worker thread both live on the main thread, behind its message port.
+import type { DeviceCredentials, DeviceIdentity } from './device-credentials';
+import type { Refusal, RefusalLog } from './refusal-log';
 import { listenWebSocket, type WebSocketListener } from './websocket-listener';
 
 export interface EmbeddedBrokerOptions {
@@ -16,12 +15,15 @@ export interface EmbeddedBrokerOptions {
   wsPort?: number;
   /** Listen address; carts connect over the network, so every interface by default. */
   host?: string;
-  db: Db;
+  /** Checks a cart's id and secret against the database (cached); `forget` drops a revoked cart. */
+  credentials: Pick<DeviceCredentials, 'check' | 'forget'>;
+  /** Where refusals are recorded (rate-limited pino warning and activity row). */
+  refusals: Pick<RefusalLog, 'record'>;
   serverUsername: string;
   serverPassword: string;
+  /** The largest publish a cart may send (`MAX_DEVICE_PAYLOAD_BYTES`, passed in: the worker loads no schemas). */
+  maxDevicePayloadBytes: number;
   log: Logger;
-  /** How long a device's secret hash is trusted from cache (default 10 s). */
-  credentialCacheMs?: number;
 }
 
 export interface EmbeddedBroker {
@@ -57,11 +59,9 @@ const remoteAddressOf = (client: Client): string | null =>
  * server user may use all of `fairway/`. Refusals are logged (rate-limited) to pino and the activity table.
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
-  const { db, serverUsername, serverPassword } = options;
+  const { credentials, refusals, serverUsername, serverPassword } = options;
   const log = options.log.child({ part: 'broker' });
   const host = options.host ?? '0.0.0.0';
-  const credentials = new DeviceCredentials(db, { ttlMs: options.credentialCacheMs });
-  const refusals = new RefusalLog(db, log);
   /** Who each connection authenticated as; a WeakMap so a closed client leaves nothing behind. */
   const identities = new WeakMap<Client, BrokerIdentity>();
 
@@ -134,8 +134,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         ? 'not authenticated'
         : // Aedes has no packet size limit; a cart's messages are small (issue 15 item 13). The server's own
           // publishes (configs with many codes and zones) are not limited here.
-          identity.kind === 'device' && packet.payload.length > MAX_DEVICE_PAYLOAD_BYTES
-          ? `message of ${packet.payload.length} bytes exceeds ${MAX_DEVICE_PAYLOAD_BYTES}`
+          identity.kind === 'device' && packet.payload.length > options.maxDevicePayloadBytes
+          ? `message of ${packet.payload.length} bytes exceeds ${options.maxDevicePayloadBytes}`
           : publishRefusal(identity, packet.topic);
       if (reason === null) return done(null);
       refuse(client, {

@@ -29,3 +29,4 @@ export * from './tables/sim-sandbox';
 export * from './tables/webhooks';
 export * from './tables/damage-reports';
 export * from './tables/courses';
+export * from './tables/dashboard-rollups';

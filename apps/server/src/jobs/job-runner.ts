@@ -46,6 +46,8 @@ export class JobRunner {
   private running: Promise<void> | null = null;
   private stopped = false;
   private readonly options: Required<JobRunnerOptions>;
+  /** Runs this runner finished since it started, by kind (failed ones included): GET /api/admin/instance. */
+  private readonly runs: Record<string, number> = {};
 
   constructor(
     private readonly db: Db,
@@ -141,8 +143,14 @@ export class JobRunner {
     return claimed.rows.length;
   }
 
+  /** How many runs of each kind this instance made: with several instances, the counts add up to one run each. */
+  runCounts(): Record<string, number> {
+    return { ...this.runs };
+  }
+
   private async run(job: ClaimedJob): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
+    this.runs[job.kind] = (this.runs[job.kind] ?? 0) + 1;
     const mine = sql`${scheduledJobs.key} = ${job.key} AND ${scheduledJobs.lockedBy} = ${this.owner}`;
     try {
       const next = await handler(job);

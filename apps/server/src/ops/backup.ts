@@ -25,11 +25,22 @@ export interface TableEntry {
   columns: string[];
   rows: number;
 }
+/** A partition (its rows go with its parent's COPY) and its bounds, as `pg_get_expr` prints them. */
+export interface PartitionEntry {
+  name: string;
+  parent: string;
+  bound: string;
+}
 export interface BackupHeader {
   format: string;
   createdAt: string;
   migrations: { count: number; lastHash: string | null };
   tables: TableEntry[];
+  /**
+   * The partitions (`positions` by month, migration 0015) to make again before the rows come back, so each
+   * row lands in its month rather than in the default partition. Absent in archives from before 0015.
+   */
+  partitions?: PartitionEntry[];
 }
 type Log = (message: string) => void;
 
@@ -41,6 +52,18 @@ export const ident = (name: string) =>
     .join('.');
 
 /** `public`'s tables (a partition goes with its parent) and drizzle's, parents before their children. */
+/**
+ * Tables that triggers keep from other tables (the admin dashboard's rollups of bookings and payments,
+ * migration 0014). They are left out: loading `bookings` and `payments` fires the triggers, which rebuild
+ * them exactly, whereas copying them too would count every booking and payment twice.
+ */
+const DERIVED_TABLES = new Set([
+  'public.dashboard_booking_hours',
+  'public.dashboard_booking_days',
+  'public.dashboard_payment_hours',
+  'public.dashboard_payment_days',
+]);
+
 async function tablesInLoadOrder(client: pg.ClientBase): Promise<Array<Omit<TableEntry, 'rows'>>> {
   const { rows: tables } = await client.query<{ name: string; columns: string[] }>(`
     select format('%s.%s', n.nspname, c.relname) as name,
@@ -58,7 +81,7 @@ async function tablesInLoadOrder(client: pg.ClientBase): Promise<Array<Omit<Tabl
      where k.contype = 'f' and k.conrelid <> k.confrelid`);
   const ordered: typeof tables = [];
   const placed = new Set<string>();
-  let pending = tables;
+  let pending = tables.filter(({ name }) => !DERIVED_TABLES.has(name));
   while (pending.length > 0) {
     const ready = pending.filter(({ name }) =>
       references.every(({ child, parent }) => child !== name || placed.has(parent) || parent === name),
@@ -71,6 +94,22 @@ async function tablesInLoadOrder(client: pg.ClientBase): Promise<Array<Omit<Tabl
   }
   return ordered;
 }
+
+/** `public`'s partitions: a restore makes them before it loads their parents. */
+async function partitionsOf(client: pg.ClientBase): Promise<PartitionEntry[]> {
+  const { rows } = await client.query<PartitionEntry>(`
+    select format('%s.%s', n.nspname, c.relname) as name, format('%s.%s', pn.nspname, p.relname) as parent,
+           pg_get_expr(c.relpartbound, c.oid) as bound
+      from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid join pg_namespace n on n.oid = c.relnamespace
+      join pg_class p on p.oid = i.inhparent join pg_namespace pn on pn.oid = p.relnamespace
+     where c.relispartition and c.relkind in ('r', 'p') and n.nspname = 'public'
+     order by 1`);
+  return rows;
+}
+
+/** A range bound of one column, or the default partition: nothing else is written into the SQL. */
+const PARTITION_BOUND = /^(DEFAULT|FOR VALUES FROM \('[^'\\]*'\) TO \('[^'\\]*'\))$/;
 
 /**
  * The rows of one table's COPY, from the archive's lines up to the table's end marker (`\.`), in chunks of
@@ -119,6 +158,7 @@ export async function backup(url: string, file: string, filesDir: string | null,
       createdAt: new Date().toISOString(),
       migrations: { count: applied.length, lastHash: applied.at(-1)?.hash ?? null },
       tables,
+      partitions: await partitionsOf(client),
     };
     gzip.write(JSON.stringify(header) + '\n');
     for (const table of tables) {
@@ -221,6 +261,11 @@ export async function restore(url: string, file: string, filesDir: string | null
     const expected = tables.map((t) => t.name).join();
     if (header.tables.map((t) => t.name).join() !== expected)
       throw new Error('the backup holds other tables than its migrations create: the archive is damaged');
+    // The migrations made the months around today; the archive's rows may reach back further.
+    for (const { name, parent, bound } of header.partitions ?? []) {
+      if (!PARTITION_BOUND.test(bound)) throw new Error(`${name}: unexpected partition bound ${bound}`);
+      await client.query(`create table if not exists ${ident(name)} partition of ${ident(parent)} ${bound}`);
+    }
     for (const table of header.tables) {
       const columns = table.columns.map(ident).join(', ');
       const ingest = client.query(copyFrom(`copy ${ident(table.name)} (${columns}) from stdin`));

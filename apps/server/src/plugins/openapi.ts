@@ -51,7 +51,11 @@ export const OPENAPI_TAGS = [
       "A club's open GBFS v3.0 feed (opt-in per site): the carts a guest could take now, stations, zones and " +
       'guest prices, for trip planners. Public, no personal data; vehicle ids rotate with every ride.',
   },
-  { name: 'admin', description: 'Superadmin console: sites, devices, users, invites, dashboard, activity.' },
+  {
+    name: 'admin',
+    description:
+      'Superadmin console: sites, devices, users, invites, dashboard, activity, bookings and payments of all sites.',
+  },
   { name: 'profiles', description: 'Superadmin: the guest-app profiles members link to.' },
   { name: 'clients', description: 'Superadmin: API clients (partner booking systems) and their keys.' },
   {

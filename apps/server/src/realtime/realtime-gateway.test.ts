@@ -8,6 +8,7 @@ import {
   connectSocket,
   eventually,
   nextUpdate,
+  onCartUpdates,
   request,
   storedCart,
   type TestSocket,
@@ -112,7 +113,7 @@ describe('site rooms', () => {
     expect(await request(member, 'join:site', demoSiteId)).toEqual({ ok: true });
     expect(await request(outsider, 'join:site', secondSiteId)).toEqual({ ok: true });
     const leaked: CartView[] = [];
-    outsider.on('device:update', (view) => leaked.push(view));
+    onCartUpdates(outsider, (view) => leaked.push(view));
 
     const cart = await someCart(demoSiteId);
     const stored = await storedCart(rt, cart._id);
@@ -129,7 +130,7 @@ describe('site rooms', () => {
     expect(await request(socket, 'leave:site', demoSiteId)).toEqual({ ok: true });
     const cart = await someCart(demoSiteId);
     const updates: CartView[] = [];
-    socket.on('device:update', (view) => updates.push(view));
+    onCartUpdates(socket, (view) => updates.push(view));
     rt.ctx.bus.emit('device.updated', await storedCart(rt, cart._id));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(updates).toEqual([]);

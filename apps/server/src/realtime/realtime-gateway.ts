@@ -56,7 +56,7 @@ const UNAUTHORIZED = 'unauthorized';
 /**
  * The only place that knows about browsers' sockets. A socket authenticates with the access token in its
  * handshake (`auth: { token }`), joins the rooms of sites it holds, and gets every `device.updated` domain
- * event of those sites as `device:update`, and every changed ride as `ride:update`. A socket lives no
+ * event of those sites in a `device:updates` batch (per site and tick), and every changed ride as `ride:update`. A socket lives no
  * longer than its token (it is dropped when the token expires; the client reconnects with a fresh one) and
  * its session (logout or revocation drops it); a change to its user's role or sites makes it leave the
  * rooms it no longer may watch. Guests' phones use the
@@ -147,25 +147,53 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
 
   // Domain events become socket events for the operators of the site they belong to.
   let closed = false;
-  // A cart's push carries its open ride's driver and distance; one push per cart at a time, the newest
-  // state last, so a slower lookup never overtakes a later report. The stored row becomes the socket's
-  // shape here, at the edge, when it is pushed.
+  // A cart's push carries its open ride's driver and distance. Carts are pushed in batches: every cart of a
+  // site that changed in one tick (a telemetry flush stores hundreds at once) goes out as one `device:updates`
+  // per room, not one frame per cart (docs/performance.md: a tenth of the server's CPU went to writing them).
+  // One push per site at a time, each cart's newest state in it, so a slower lookup never overtakes a later
+  // report. The stored row becomes the socket's shape here, at the edge, when it is pushed.
   const { cartActivity } = ctx;
-  const newestState = new Map<string, DeviceRow>();
-  const pushDevice = latestPerKey(
-    async (deviceId) => {
-      const row = newestState.get(deviceId);
-      newestState.delete(deviceId);
-      if (row && !closed) emitCart(await cartActivity.present(toCartView(row)));
+  /** The newest stored state of each changed cart, by site, waiting for the site's next push. */
+  const changedBySite = new Map<string, Map<string, DeviceRow>>();
+  /**
+   * The site's push being presented: its carts, and the command updates of those carts that wait for it. An
+   * acknowledgement must not overtake an older state of its cart still being presented, or the browser
+   * shows the cart flip back after it (issue 22; commands.concurrency.test.ts); other updates go at once.
+   */
+  const presenting = new Map<string, { carts: Set<string>; after: CommandRow[] }>();
+  const emitCommand = (command: CommandRow) =>
+    io.to(siteRoom(command.siteId)).emit('command:update', toCommandView(command));
+  const pushSite = latestPerKey(
+    async (siteId) => {
+      const changed = changedBySite.get(siteId);
+      changedBySite.delete(siteId);
+      if (!changed || closed) return;
+      const push = { carts: new Set(changed.keys()), after: [] as CommandRow[] };
+      presenting.set(siteId, push);
+      try {
+        const views = await Promise.all(
+          [...changed.values()].map((row) => cartActivity.present(toCartView(row))),
+        );
+        if (!closed) emitCarts(siteId, views);
+      } finally {
+        presenting.delete(siteId);
+        if (!closed) push.after.forEach(emitCommand);
+      }
     },
-    (error, deviceId) => log.error({ err: error, deviceId }, 'pushing a cart to operators failed'),
+    (error, siteId) => log.error({ err: error, siteId }, 'pushing carts to operators failed'),
   );
-  /** A cart to its site's operators: with its lock code to the roles that see codes, without to the rest. */
-  const emitCart = (view: CartView) => {
-    io.to(codesRoom(view.siteID)).emit('device:update', view);
-    io.to(siteRoom(view.siteID))
-      .except(codesRoom(view.siteID))
-      .emit('device:update', cartViewFor(view, 'basic'));
+  /** Carts to their site's operators: with lock codes to the roles that see codes, without to the rest. */
+  const emitCarts = (siteId: string, views: CartView[]) => {
+    io.to(codesRoom(siteId)).emit('device:updates', { siteId, devices: views });
+    io.to(siteRoom(siteId))
+      .except(codesRoom(siteId))
+      .emit('device:updates', { siteId, devices: views.map((view) => cartViewFor(view, 'basic')) });
+  };
+  /** Sites with changes since the last microtask: a flush emits its rows in one synchronous loop. */
+  const dueSites = new Set<string>();
+  const pushDueSites = () => {
+    for (const siteId of dueSites) pushSite(siteId);
+    dueSites.clear();
   };
   // Two writers store a cart's state (the telemetry flush and an acknowledgement); each emits after its own
   // commit, so their events can arrive here in the other order. A state older than one already seen is dropped.
@@ -173,11 +201,16 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   const onDeviceUpdated = (device: DeviceRow) => {
     if (device.stateVersion < (seenVersion.get(device.id) ?? 0)) return;
     seenVersion.set(device.id, device.stateVersion);
-    newestState.set(device.id, device);
-    pushDevice(device.id);
+    let changed = changedBySite.get(device.siteId);
+    if (!changed) changedBySite.set(device.siteId, (changed = new Map()));
+    changed.set(device.id, device);
+    if (dueSites.size === 0) queueMicrotask(pushDueSites);
+    dueSites.add(device.siteId);
   };
   const onCommandUpdated = (command: CommandRow) => {
-    io.to(siteRoom(command.siteId)).emit('command:update', toCommandView(command));
+    const push = presenting.get(command.siteId);
+    if (push?.carts.has(command.deviceId)) push.after.push(command);
+    else emitCommand(command);
   };
   const onZonesUpdated = (siteId: string, zones: ZoneView[]) => {
     io.to(siteRoom(siteId)).emit('zones:update', { siteId, zones });

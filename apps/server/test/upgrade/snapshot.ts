@@ -10,13 +10,17 @@ export async function snapshot(url: string): Promise<Snapshot> {
   const client = new pg.Client(url);
   await client.connect();
   try {
+    // A partitioned table (positions, migration 0015) is read through its parent, its partitions not on their
+    // own; its rows keep the identity they had: PostgreSQL makes the partition key part of the primary key.
     const { rows: tables } = await client.query<{ name: string; key: string[] | null }>(
       `select c.relname as name,
               (select array_agg(a.attname::text order by a.attnum) from pg_index i
                  join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-                where i.indrelid = c.oid and i.indisprimary) as key
+                where i.indrelid = c.oid and i.indisprimary
+                  and not a.attnum = any(coalesce(
+                    (select p.partattrs::int2[] from pg_partitioned_table p where p.partrelid = c.oid), '{}'))) as key
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind = 'r'
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
         order by c.relname`,
     );
     const result: Snapshot = new Map();

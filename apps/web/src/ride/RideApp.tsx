@@ -1,7 +1,3 @@
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { Component, lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { SupportedLocale } from '../lib/locale';
 import { RideLayout } from './components/RideLayout';
@@ -10,32 +6,32 @@ import { I18nProvider, useI18n } from './i18n/I18nProvider';
 import { HomePage } from './pages/home/HomePage';
 import { useLocation } from './router/navigation';
 import { matchRoute, type RideRoute } from './router/routes';
-import { rideTheme } from './theme';
+import { Button } from './ui/Button';
+import { lazyWithTheme } from './ui/lazy-with-theme';
 
-// The cart page is the QR code's first visit and ships in the entry; the later steps load when reached.
-const PricesPage = lazy(() => import('./pages/prices/PricesPage'));
-const PaymentPendingPage = lazy(() => import('./pages/session/PaymentPendingPage'));
-const SessionPage = lazy(() => import('./pages/session/SessionPage'));
-const KeyUnlockPage = lazy(() => import('./pages/unlock/KeyUnlockPage'));
-const BookingUnlockPage = lazy(() => import('./pages/unlock/BookingUnlockPage'));
-// The club's portal (a poster's QR code) and the booking page bring their own texts along (issue 18).
+// The cart page is the QR code's first visit and ships in the entry; the later steps load when reached,
+// with MUI and its theme (ui/lazy-with-theme.tsx): the first screens are plain React (issue 22 item 6).
+const PricesPage = lazyWithTheme(() => import('./pages/prices/PricesPage'));
+const PaymentPendingPage = lazyWithTheme(() => import('./pages/session/PaymentPendingPage'));
+const SessionPage = lazyWithTheme(() => import('./pages/session/SessionPage'));
+const KeyUnlockPage = lazyWithTheme(() => import('./pages/unlock/KeyUnlockPage'));
+const BookingUnlockPage = lazyWithTheme(() => import('./pages/unlock/BookingUnlockPage'));
+// The club's portal (a poster's QR code) and the booking page bring their own texts along (issue 18). A
+// cart's QR code landing and the portal's home are first screens too: plain React, no theme to wait for.
 const DeviceLandingPage = lazy(() => import('./portal/DeviceLandingPage'));
 const PortalHomePage = lazy(() => import('./portal/PortalHomePage'));
-const VirtualKeyPage = lazy(() => import('./portal/VirtualKeyPage'));
-const MasterKeyPage = lazy(() => import('./portal/MasterKeyPage'));
-const GuestBookingPage = lazy(() => import('./booking/GuestBookingPage'));
+const VirtualKeyPage = lazyWithTheme(() => import('./portal/VirtualKeyPage'));
+const MasterKeyPage = lazyWithTheme(() => import('./portal/MasterKeyPage'));
+const GuestBookingPage = lazyWithTheme(() => import('./booking/GuestBookingPage'));
 // A problem report (issue 23) brings its form, photo handling and texts along only when opened.
-const ReportProblemPage = lazy(() => import('./report/ReportProblemPage'));
+const ReportProblemPage = lazyWithTheme(() => import('./report/ReportProblemPage'));
 
-/** The guest app: its providers around the routed page. */
+/** The guest app: its translator around the routed page (ride.css, loaded by main.tsx, is its look). */
 export function RideRoot({ locale }: { locale?: SupportedLocale }) {
   return (
-    <ThemeProvider theme={rideTheme}>
-      <CssBaseline />
-      <I18nProvider locale={locale}>
-        <RideApp />
-      </I18nProvider>
-    </ThemeProvider>
+    <I18nProvider locale={locale}>
+      <RideApp />
+    </I18nProvider>
   );
 }
 
@@ -107,7 +103,7 @@ export function NotFoundPage() {
   return (
     <RideLayout title={t('notFound.title')}>
       <MessagePanel title={t('notFound.title')}>
-        <Typography>{t('notFound.text')}</Typography>
+        <p className="rd-text">{t('notFound.text')}</p>
       </MessagePanel>
     </RideLayout>
   );
@@ -118,7 +114,7 @@ function ChunkFailed() {
   return (
     <RideLayout title={t('errors.title')}>
       <MessagePanel title={t('errors.title')}>
-        <Typography>{t('errors.chunk')}</Typography>
+        <p className="rd-text">{t('errors.chunk')}</p>
         <Button variant="contained" onClick={() => window.location.reload()}>
           {t('app.reload')}
         </Button>

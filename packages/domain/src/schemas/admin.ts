@@ -219,6 +219,10 @@ export const ACTIVITY_TYPES = [
   'webhook_disabled',
   'damage_reported',
   'damage_report_resolved',
+  'admin_booking_updated',
+  'admin_booking_cancelled',
+  'admin_checkout_ended',
+  'admin_payment_deleted',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

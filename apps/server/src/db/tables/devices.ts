@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -115,11 +116,17 @@ export const devices = pgTable(
 /** A cart as stored: what the state writer returns, the services read and the domain events carry. */
 export type DeviceRow = typeof devices.$inferSelect;
 
-/** Every accepted position report; written in batches by the telemetry writer, never one insert per message. */
+/**
+ * Every accepted position report; written in batches by the telemetry writer, never one insert per message.
+ * Partitioned by month on `ts` (migration 0015; Drizzle cannot declare it): `positions_YYYY_MM` in UTC plus
+ * `positions_default` for reports whose tracker clock is far off. The `positions-partitions` job
+ * (modules/history/positions-partitions.ts) creates the coming months and drops those past the retention.
+ * A primary key of a partitioned table must contain the partition key, hence (id, ts).
+ */
 export const positions = pgTable(
   'positions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -129,5 +136,8 @@ export const positions = pgTable(
     speed: real('speed').notNull(),
     battVoltage: real('batt_voltage'),
   },
-  (table) => [index('positions_device_ts_idx').on(table.deviceId, table.ts)],
+  (table) => [
+    primaryKey({ columns: [table.id, table.ts] }),
+    index('positions_device_ts_idx').on(table.deviceId, table.ts),
+  ],
 );

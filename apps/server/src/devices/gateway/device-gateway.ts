@@ -29,9 +29,13 @@ export interface DeviceGatewayOptions {
   clientId?: string;
   /** Shared-subscription group of all server instances (default 'fairway'). */
   shareGroup?: string;
+  /** MQTT_SESSION_EXPIRY_SECONDS (default an hour); see `ServerConnectionOptions.sessionExpirySeconds`. */
+  sessionExpirySeconds?: number;
 }
 
 export interface DeviceGatewayStats {
+  /** The receiving connection's MQTT client id: which instance these counters are of. */
+  clientId: string;
   received: number;
   invalid: number;
   /** Control messages (ack, config/ack, event) whose handler failed for good (not the database being away). */
@@ -68,6 +72,9 @@ export interface DeviceGateway {
  * (PUBACK) only once the dispatcher has handled a control message; a second client publishes commands and
  * configs.
  */
+/** How long a stopping instance waits for the broker to confirm it left the `$share` group. */
+const LEAVE_GROUP_TIMEOUT_MS = 5_000;
+
 export async function startDeviceGateway(options: DeviceGatewayOptions): Promise<DeviceGateway> {
   const log = options.log.child({ part: 'device-gateway' });
   const { dispatcher } = options;
@@ -97,7 +104,14 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
   };
 
   const clientId = options.clientId ?? `${options.username}-${hostname()}`;
-  const connection = { url: options.url, username: options.username, password: options.password, log };
+  const sessionExpirySeconds = options.sessionExpirySeconds ?? 3_600;
+  const connection = {
+    url: options.url,
+    username: options.username,
+    password: options.password,
+    sessionExpirySeconds,
+    log,
+  };
   const { client, sharedSubscriptions } = await connectServerClient({ ...connection, clientId, prepare });
   // Commands and configs are published on a connection of their own: a handler that publishes (a code
   // ride whose member ran out of credits sends new configs) waits for the broker's PUBACK, which on the
@@ -132,6 +146,9 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
   };
 
   function onMessage(topic: string, payload: Buffer, packet: IPublishPacket) {
+    // The broker's answers to the server's own dynsec commands (`$CONTROL/…`, broker/dynsec-client.ts) arrive
+    // on this connection too: no cart spoke, so they count neither as heard nor as an invalid device message.
+    if (topic.startsWith('$')) return;
     counters.received += 1;
     lastHeardAt = Date.now();
     const parsed = parseInbound(topic, payload);
@@ -174,8 +191,20 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
         retain: true,
       });
     },
-    stats: () => ({ ...counters, sharedSubscriptions, ...dispatcher.stats() }),
+    stats: () => ({ clientId, ...counters, sharedSubscriptions, ...dispatcher.stats() }),
     async close() {
+      // With several instances and no session kept (MQTT_SESSION_EXPIRY_SECONDS=0), what this instance
+      // leaves unacknowledged dies with its session: Mosquitto does not hand it to another member. So leave
+      // the `$share` group first: the broker routes everything new to the others, and the UNSUBACK comes
+      // after every message already sent to us, each handled and acknowledged by then (a packet is read only
+      // once the one before it is handled). Bounded, so a database that is away cannot hold the stop.
+      if (sharedSubscriptions && sessionExpirySeconds === 0 && client.connected) {
+        const leave = client.unsubscribeAsync(Object.keys(subscriptions)).catch(() => undefined);
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, LEAVE_GROUP_TIMEOUT_MS)));
+        await Promise.race([leave, timeout]);
+        clearTimeout(timer);
+      }
       // Disconnect first: a QoS 1 message that arrives from now on stays unacknowledged in the session and is
       // redelivered at the next start, instead of being acknowledged and then missing the final flush.
       dispatcher.stopHandling();

@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/tables/devices';
@@ -164,21 +164,25 @@ const columnsOf = <T>(
   items: T[],
 ): Cell[][] => columns.map(([, , value]) => items.map(value));
 
-/** `devices` column → DeviceRow key, from the table definition, so the two cannot drift apart. */
-const ROW_COLUMNS = Object.entries(getTableColumns(devices));
-
 /**
- * The raw row as Drizzle would have read it: each column's own driver mapping (node-postgres hands int8 over
- * as a string, for one; `stateVersion` must reach the realtime gateway and the browser as a number).
+ * Reads raw node-postgres rows of `table` as Drizzle would have read them: each column's own driver mapping
+ * (node-postgres hands int8 over as a string, for one; `stateVersion` must reach the realtime gateway and the
+ * browser as a number), keys from the table definition, so the two cannot drift apart. `prefix` reads
+ * columns selected as `<prefix><column>` (two tables' rows from one statement).
  */
-function toDeviceRow(raw: Record<string, unknown>): DeviceRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of ROW_COLUMNS) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
-  }
-  return row as DeviceRow;
+export function rowReader<T extends Table>(table: T, prefix = '') {
+  const columns = Object.entries(getTableColumns(table));
+  return (raw: Record<string, unknown>): InferSelectModel<T> => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = raw[prefix + column.name];
+      row[key] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
+    }
+    return row as InferSelectModel<T>;
+  };
 }
+
+const toDeviceRow: (raw: Record<string, unknown>) => DeviceRow = rowReader(devices);
 
 /** The pool behind the Drizzle instance (`$client`, set by `drizzle(pool)` in db/client.ts). */
 export function poolOf(db: Db): pg.Pool {
@@ -189,9 +193,9 @@ export function poolOf(db: Db): pg.Pool {
 }
 
 /**
- * Writes one flush in one transaction: locks the devices' rows in id order, updates every device once,
- * inserts every position, and returns the stored rows, so what is pushed to browsers is exactly what the
- * database holds.
+ * Writes one flush in one transaction: inserts every position, locks the devices' rows in id order, updates
+ * every device once, and returns the stored rows, so what is pushed to browsers is exactly what the database
+ * holds.
  */
 export async function writeDeviceStates(
   pool: pg.Pool,
@@ -203,6 +207,15 @@ export async function writeDeviceStates(
   let broken = false;
   try {
     await client.query('BEGIN');
+    // Positions first: their foreign key takes only KEY SHARE locks, which no command waits for, so the
+    // devices' row locks below (which an acknowledgement's `finish` does wait for) are held for less time.
+    if (positions.length > 0) {
+      await client.query({
+        name: 'fairway-insert-positions',
+        text: INSERT_POSITIONS,
+        values: columnsOf(POSITION_COLUMNS, positions),
+      });
+    }
     await client.query({ name: 'fairway-lock-devices', text: LOCK_DEVICES, values: [ids] });
     let rows: DeviceRow[] = [];
     if (changes.length > 0) {
@@ -216,13 +229,6 @@ export async function writeDeviceStates(
       });
       rows = result.rows.map(toDeviceRow);
       if (before) await insertEntries(client, connectionEntries(before, rows));
-    }
-    if (positions.length > 0) {
-      await client.query({
-        name: 'fairway-insert-positions',
-        text: INSERT_POSITIONS,
-        values: columnsOf(POSITION_COLUMNS, positions),
-      });
     }
     await client.query('COMMIT');
     return rows;

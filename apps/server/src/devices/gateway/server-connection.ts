@@ -12,6 +12,12 @@ export interface ServerConnectionOptions {
   username: string;
   password: string;
   clientId: string;
+  /**
+   * How long the broker keeps this instance's session (and queues its QoS 1 messages) while it is away
+   * (MQTT_SESSION_EXPIRY_SECONDS). 0 with several instances: a member of a `$share` group whose session
+   * lives on keeps getting its share, so a dead instance's share would be lost until the session expired.
+   */
+  sessionExpirySeconds: number;
   log: Logger;
   /**
    * Called on the client before it connects. Listeners must be in place by then: a persistent session
@@ -21,8 +27,6 @@ export interface ServerConnectionOptions {
   prepare(client: MqttClient): void;
 }
 
-/** How long the broker keeps this instance's session (and queues its QoS 1 messages) while it restarts. */
-const SESSION_EXPIRY_SECONDS = 3_600;
 /** CONNACK "unacceptable protocol version": 1 in MQTT 3.1.1, 132 in MQTT 5. */
 const UNSUPPORTED_PROTOCOL = new Set([1, 132]);
 const MIN_RECONNECT_MS = 500;
@@ -32,8 +36,9 @@ const WARN_EVERY_MS = 30_000;
 /**
  * Connects the server's own client, negotiating the protocol: MQTT 5 first, whose CONNACK says whether
  * shared subscriptions are available; a broker that refuses MQTT 5 (Aedes 1.x) gets MQTT 3.1.1 with plain
- * subscriptions. The session is persistent (clean: false, stable client id), so QoS 1 status, acks and
- * events sent while this instance restarts are delivered when it is back. Resolves once connected (the
+ * subscriptions. The session is persistent (clean: false, stable client id; on MQTT 5 for
+ * `sessionExpirySeconds`), so QoS 1 status, acks and events sent while this instance restarts are delivered
+ * when it is back. Resolves once connected (the
  * server waits for an unreachable broker rather than start deaf); rejects when the broker refuses the
  * server's credentials, which no retry can fix.
  */
@@ -52,7 +57,7 @@ export async function connectServerClient(options: ServerConnectionOptions): Pro
   };
   const v5 = await attempt(
     url,
-    { ...base, protocolVersion: 5, properties: { sessionExpiryInterval: SESSION_EXPIRY_SECONDS } },
+    { ...base, protocolVersion: 5, properties: { sessionExpiryInterval: options.sessionExpirySeconds } },
     options,
   );
   if (v5) return v5;

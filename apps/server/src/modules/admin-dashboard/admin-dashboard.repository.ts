@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type DashboardBucket } from '@fairway/domain';
-import type { Db } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
 
 /** What every dashboard query is asked: the scope (one site or all) and the range, bucketed in a zone. */
 export interface DashboardScope {
@@ -57,7 +57,7 @@ const ONLINE = sql`(d.online AND d.last_report_at > now() - make_interval(secs =
  * local time `AT TIME ZONE` gives), and `generate_series` lists every bucket so that empty ones read zero.
  */
 export class AdminDashboardRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbExecutor) {}
 
   async siteExists(siteId: string): Promise<boolean> {
     const { rows } = await this.db.execute(sql`SELECT 1 FROM sites WHERE id = ${siteId}`);
@@ -142,19 +142,36 @@ export class AdminDashboardRepository {
   /**
    * Guest bookings (not maintenance blocks) by their start, per bucket: the live ones (confirmed, awaiting
    * payment, no-show) and the cancelled ones apart; failed checkouts never were bookings and count nowhere.
+   * Whole UTC days and hours come from the rollups, the rest of the range from the bookings ({@link pieces}).
    */
   async bookings(scope: DashboardScope): Promise<BookingBucketRow[]> {
-    const { rows } = await this.db.execute<{ date: string; count: string; cancelled: string }>(sql`
-      WITH ${buckets(scope)},
+    const { rows } = await this.withoutJit<{ date: string; count: string; cancelled: string }>(sql`
+      WITH ${pieces(scope)},
       counted AS (
-        SELECT ${bucketIndex(sql`b.start`)} AS i,
-               count(*) FILTER (WHERE b.status <> 'cancelled') AS n,
-               count(*) FILTER (WHERE b.status = 'cancelled') AS cancelled
-        FROM ${scopedTable(sql`bookings`, scope)}
-        WHERE b.booking_type <> 'cart_maintenance'
-          AND b.status IN ('confirmed', 'payment_pending', 'no_show', 'cancelled')
-          AND ${inRange(sql`b.start`, scope)}
-        GROUP BY 1
+        SELECT i, sum(n) AS n, sum(cancelled) AS cancelled FROM (
+          SELECT p.i, r.booked AS n, r.cancelled
+          FROM pieces p JOIN dashboard_booking_days r ON r.day >= p.lo AND r.day < p.hi
+          WHERE p.kind = 'day' AND ${rollupScope(scope)}
+          UNION ALL
+          SELECT p.i, r.booked, r.cancelled
+          FROM pieces p JOIN dashboard_booking_hours r ON r.hour >= p.lo AND r.hour < p.hi
+          WHERE p.kind = 'hour' AND ${rollupScope(scope)}
+          UNION ALL
+          -- Per piece and site, so each reads a few rows of the site's (site_id, start) index. OFFSET 0 keeps
+          -- PostgreSQL from flattening this into a join that scans the index for the range across all sites.
+          SELECT p.i, (b.status <> 'cancelled')::int, (b.status = 'cancelled')::int
+          FROM pieces p
+          JOIN sites s ON ${scope.siteId === null ? sql`true` : sql`s.id = ${scope.siteId}`}
+          CROSS JOIN LATERAL (
+            SELECT b.status FROM bookings b
+            WHERE b.site_id = s.id AND b.start >= p.lo AND b.start < p.hi
+              AND b.booking_type <> 'cart_maintenance'
+              AND b.status IN ('confirmed', 'payment_pending', 'no_show', 'cancelled')
+            OFFSET 0
+          ) AS b
+          WHERE p.kind = 'base'
+        ) AS rows
+        GROUP BY i
       )
       SELECT to_char(k.bucket, 'YYYY-MM-DD') AS date, coalesce(c.n, 0) AS count,
              coalesce(c.cancelled, 0) AS cancelled
@@ -169,17 +186,38 @@ export class AdminDashboardRepository {
 
   /**
    * Succeeded payments by the time they were paid, summed per bucket and currency (every currency paid in
-   * the range gets every bucket). A refunded payment is money returned and is left out.
+   * the range gets every bucket). A refunded payment is money returned and is left out. Whole UTC days and
+   * hours come from the rollups, the rest of the range from the payments ({@link pieces}); a rollup row
+   * whose payments were all refunded reads zero and does not make its currency "paid".
    */
   async payments(scope: DashboardScope): Promise<PaymentBucketRow[]> {
-    const { rows } = await this.db.execute<{ date: string; currency: string; amount: string; n: string }>(sql`
-      WITH ${buckets(scope)},
+    const { rows } = await this.withoutJit<{ date: string; currency: string; amount: string; n: string }>(sql`
+      WITH ${pieces(scope)},
       paid AS (
-        SELECT ${bucketIndex(sql`b.succeeded_at`)} AS i, b.currency,
-               sum(b.total) AS amount, count(*) AS n
-        FROM ${scopedTable(sql`payments`, scope)}
-        WHERE b.status = 'succeeded' AND b.refunded_at IS NULL AND ${inRange(sql`b.succeeded_at`, scope)}
+        SELECT i, currency, sum(amount) AS amount, sum(n) AS n FROM (
+          SELECT p.i, r.currency, r.amount, r.count AS n
+          FROM pieces p JOIN dashboard_payment_days r ON r.day >= p.lo AND r.day < p.hi
+          WHERE p.kind = 'day' AND ${rollupScope(scope)}
+          UNION ALL
+          SELECT p.i, r.currency, r.amount, r.count
+          FROM pieces p JOIN dashboard_payment_hours r ON r.hour >= p.lo AND r.hour < p.hi
+          WHERE p.kind = 'hour' AND ${rollupScope(scope)}
+          UNION ALL
+          -- Each piece's paid rows of every site through the partial index on succeeded_at (minutes' worth),
+          -- then the scope's: OFFSET 0 keeps the site out of the scan, where PostgreSQL preferred the
+          -- (site_id, created_at) index and read all of the site's payments per piece (1.1 s, bench).
+          SELECT p.i, b.currency, b.total, 1
+          FROM pieces p
+          CROSS JOIN LATERAL (
+            SELECT b.site_id, b.currency, b.total FROM payments b
+            WHERE b.succeeded_at >= p.lo AND b.succeeded_at < p.hi
+              AND b.status = 'succeeded' AND b.refunded_at IS NULL
+            OFFSET 0
+          ) AS b
+          WHERE p.kind = 'base' ${scope.siteId === null ? sql`` : sql`AND b.site_id = ${scope.siteId}`}
+        ) AS rows
         GROUP BY 1, 2
+        HAVING sum(n) > 0
       ),
       currencies AS (SELECT DISTINCT currency FROM paid)
       SELECT to_char(k.bucket, 'YYYY-MM-DD') AS date, c.currency,
@@ -193,6 +231,19 @@ export class AdminDashboardRepository {
       amount: Number(row.amount),
       count: Number(row.n),
     }));
+  }
+
+  /**
+   * Runs a statement with PostgreSQL's JIT compilation off. The planner cannot see the pieces' bounds, so it
+   * guesses their joins at a large share of the tables, and the guessed cost passes `jit_above_cost` while
+   * the statement reads a few thousand rollup rows: compiling took 60–80 ms of a 1–60 ms statement
+   * (bench/admin-dashboard.ts, docs/performance.md).
+   */
+  private withoutJit<T extends Record<string, unknown>>(statement: SQL) {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL jit = off`);
+      return tx.execute<T>(statement);
+    });
   }
 }
 
@@ -213,6 +264,55 @@ function buckets(scope: DashboardScope): SQL {
   edges AS (SELECT array_agg(bucket AT TIME ZONE ${scope.timeZone}::text ORDER BY bucket) AS at FROM buckets)`;
 }
 
+/**
+ * The range cut into pieces that each lie in one bucket and say where their rows are counted
+ * (docs/decisions.md "Admin dashboard rollups"): `kind` 'day' = whole UTC days, read from the day rollups;
+ * 'hour' = whole UTC hours, from the hour rollups; 'base' = what is left at the edges, from the bookings or
+ * payments themselves. `[lo, hi)` is the piece, `i` its bucket.
+ *
+ * The range is first cut at `from`, `to` and every bucket start between them into spans of one bucket each.
+ * A span's whole UTC days go to the day rollups, its whole hours around them to the hour rollups, and the
+ * part of an hour at either end to the base table. A year by month so reads a few hundred day rows per
+ * site; a zone whose midnight is not on a UTC hour (India's, Nepal's, or a range not starting on one) reads
+ * the minutes between its bucket edge and the UTC hour from the base table, so every zone gets the same
+ * exact answer the base tables alone would give.
+ */
+function pieces(scope: DashboardScope): SQL {
+  const from = sql`${scope.from.toISOString()}::timestamptz`;
+  const to = sql`${scope.to.toISOString()}::timestamptz`;
+  return sql`${buckets(scope)},
+  cuts AS (
+    SELECT ${from} AS t
+    UNION SELECT ${to}
+    UNION SELECT e.t FROM unnest((SELECT at FROM edges)) AS e(t) WHERE e.t > ${from} AND e.t < ${to}
+  ),
+  spans AS (
+    SELECT width_bucket(a, (SELECT at FROM edges)) AS i, a, b,
+           date_trunc('hour', a - interval '1 microsecond', 'UTC') + interval '1 hour' AS ha,
+           date_trunc('hour', b, 'UTC') AS hb,
+           date_trunc('day', a - interval '1 microsecond', 'UTC') + interval '24 hours' AS da,
+           date_trunc('day', b, 'UTC') AS db
+    FROM (SELECT t AS a, lead(t) OVER (ORDER BY t) AS b FROM cuts) AS c
+    WHERE b IS NOT NULL
+  ),
+  pieces AS (
+    SELECT s.i, p.kind, p.lo, p.hi
+    FROM spans s CROSS JOIN LATERAL (VALUES
+      ('day', s.da, s.db),
+      ('hour', s.ha, CASE WHEN s.da < s.db THEN s.da ELSE s.hb END),
+      ('hour', CASE WHEN s.da < s.db THEN s.db ELSE s.hb END, s.hb),
+      ('base', s.a, CASE WHEN s.ha < s.hb THEN s.ha ELSE s.b END),
+      ('base', CASE WHEN s.ha < s.hb THEN s.hb ELSE s.b END, s.b)
+    ) AS p(kind, lo, hi)
+    WHERE p.lo < p.hi
+  )`;
+}
+
+/** A rollup row `r` in scope: All Sites sums every site's (the base tables' All Sites counts them all too). */
+function rollupScope(scope: DashboardScope): SQL {
+  return scope.siteId === null ? sql`true` : sql`r.site_id = ${scope.siteId}`;
+}
+
 /** The local day or month an instant falls in, by the wall clock of `timeZone`. */
 function bucketOf(instant: SQL, scope: DashboardScope): SQL {
   return sql`date_trunc(${scope.bucket}::text, ${instant} AT TIME ZONE ${scope.timeZone}::text)`;
@@ -229,14 +329,4 @@ function bucketIndex(instant: SQL): SQL {
 
 function inRange(instant: SQL, scope: DashboardScope): SQL {
   return sql`${instant} >= ${scope.from.toISOString()}::timestamptz AND ${instant} < ${scope.to.toISOString()}::timestamptz`;
-}
-
-/**
- * `table AS b`, limited to the scope. For All Sites the rows are reached through the sites, so PostgreSQL
- * can walk each site's (site_id, time) index for a short range instead of reading the whole table.
- */
-function scopedTable(table: SQL, scope: DashboardScope): SQL {
-  return scope.siteId === null
-    ? sql`sites s JOIN ${table} b ON b.site_id = s.id`
-    : sql`${table} b JOIN sites s ON s.id = b.site_id AND s.id = ${scope.siteId}`;
 }

@@ -7,6 +7,7 @@ import {
   connectSocket,
   eventually,
   nextUpdate,
+  onCartUpdates,
   request,
   type TestSocket,
   storedCart,
@@ -206,11 +207,11 @@ async function reaches(socket: TestSocket, control: TestSocket, cart: CartView):
   const onUpdate = (view: CartView) => {
     if (view._id === cart._id && view.carNote === note) arrived = true;
   };
-  socket.on('device:update', onUpdate);
+  const stopUpdates = onCartUpdates(socket, onUpdate);
   const atControl = nextUpdate(control, cart._id, (view) => view.carNote === note);
   rt.ctx.bus.emit('device.updated', { ...(await storedCart(rt, cart._id)), carNote: note });
   await atControl;
   await request(socket, 'leave:site', randomUUID());
-  socket.off('device:update', onUpdate);
+  stopUpdates();
   return arrived;
 }

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CartView, CommandOutcome } from '@fairway/domain';
+import type { CartView, CommandOutcome, CommandView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
-import { connectSocket, eventually, request, type TestSocket } from '../../../test/fleet-fixtures';
+import {
+  connectSocket,
+  eventually,
+  onCartUpdates,
+  request,
+  type TestSocket,
+} from '../../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { devices } from '../../db/tables/devices';
 
@@ -64,15 +70,52 @@ async function fleet(count: number): Promise<TestCart[]> {
   return made;
 }
 
-/** The lock states browsers were sent per cart, in the order they were sent, and the reports' markers. */
+type Push =
+  | { kind: 'device'; lockStatus: number; uptime: number | null; version: number }
+  | { kind: 'command'; id: string; state: string };
+
+/**
+ * What browsers were sent per cart, in the order they were sent on one socket: its states (lock state, the
+ * reports' markers, version) and its commands' updates, so that the two can be ordered.
+ */
 function recordPushes() {
-  const pushes = new Map<string, Array<{ lockStatus: number; uptime: number | null }>>();
-  const of = (id: string) => pushes.get(id) ?? pushes.set(id, []).get(id)!;
+  const events = new Map<string, Push[]>();
+  const log = (id: string) => events.get(id) ?? events.set(id, []).get(id)!;
+  const of = (id: string) =>
+    log(id).filter((push): push is Extract<Push, { kind: 'device' }> => push.kind === 'device');
   const onDevice = (view: CartView) =>
-    of(view._id).push({ lockStatus: view.lockStatus, uptime: view.uptime ?? null });
-  socket.on('device:update', onDevice);
+    log(view._id).push({
+      kind: 'device',
+      lockStatus: view.lockStatus,
+      uptime: view.uptime ?? null,
+      version: view.stateVersion ?? 0,
+    });
+  const onCommand = (view: CommandView) =>
+    log(view.deviceId).push({ kind: 'command', id: view._id, state: view.state });
+  const stopPushes = onCartUpdates(socket, onDevice);
+  socket.on('command:update', onCommand);
   return {
     of,
+    /**
+     * The cart's states pushed after its command's 'acknowledged' update that are older than the state the
+     * answer gave (a lower version) and show another lock state: the browser shows the cart flip back.
+     */
+    staleAfterAck(deviceId: string, commandId: string, answer: CartView): string[] {
+      const all = log(deviceId);
+      const acked = all.findIndex(
+        (push) => push.kind === 'command' && push.id === commandId && push.state === 'acknowledged',
+      );
+      if (acked < 0) return [`${commandId}: no 'acknowledged' update pushed`];
+      return all
+        .slice(acked + 1)
+        .filter(
+          (push) =>
+            push.kind === 'device' &&
+            push.version < (answer.stateVersion ?? 0) &&
+            push.lockStatus !== answer.lockStatus,
+        )
+        .map((push) => `${commandId}: ${JSON.stringify(push)} after the ack, answer v${answer.stateVersion}`);
+    },
     /**
      * The pushed lock states with repeats removed. The test carts change state only when they act on a
      * command, so this must be the states the cart went through, one after the other: a lock state older
@@ -82,7 +125,10 @@ function recordPushes() {
       of(id)
         .map((push) => push.lockStatus)
         .filter((state, i, all) => i === 0 || state !== all[i - 1]),
-    stop: () => socket.off('device:update', onDevice),
+    stop: () => {
+      stopPushes();
+      socket.off('command:update', onCommand);
+    },
   };
 }
 
@@ -161,6 +207,8 @@ describe('lock and unlock while the cart reports', () => {
         }
       });
       const wrong: string[] = [];
+      const answers: Array<{ cart: TestCart; outcome: CommandOutcome }> = [];
+      const waitsBefore = rt.ctx.commands.waitStats();
       let acknowledged = 0;
       await Promise.all(
         group.map(async (cart) => {
@@ -173,6 +221,7 @@ describe('lock and unlock while the cart reports', () => {
             const outcome = res.json<CommandOutcome>();
             if (outcome.command.state !== 'acknowledged') continue;
             acknowledged += 1;
+            answers.push({ cart, outcome });
             // The cart acted on this command, its latest: it is in the asked state, and so must the answer be.
             if (outcome.device.lockStatus !== target || cart.state.lock !== target)
               wrong.push(
@@ -185,8 +234,16 @@ describe('lock and unlock while the cart reports', () => {
       await Promise.all(reporters);
       await drain(group, pushes);
       pushes.stop();
+      const waits = rt.ctx.commands.waitStats();
 
       expect(wrong).toEqual([]);
+      expect(
+        answers.flatMap(({ cart, outcome }) =>
+          pushes.staleAfterAck(cart.deviceId, outcome.command._id, outcome.device),
+        ),
+      ).toEqual([]);
+      // One instance: every answer is woken by the acknowledgement it stored, none by the database poll.
+      expect(waits.byPoll - waitsBefore.byPoll).toBe(0);
       // Proof that calls did reach the carts (on a loaded machine many may time out: that is no error here).
       expect(acknowledged).toBeGreaterThan(0);
       for (const cart of group) {

@@ -3,14 +3,21 @@ import type { CommandSource, CommandState } from '@fairway/domain';
 import type { Db } from '../../db/client';
 import type { DeviceRow } from '../../db/tables/devices';
 import { devices } from '../../db/tables/devices';
+import type pg from 'pg';
+import { poolOf } from '../../devices/gateway/device-state-sql';
 import type { CommandRow } from './commands.presenter';
+import {
+  deviceWithSite,
+  finishCommand,
+  insertCommand,
+  markCommandSent,
+  type NewCommandValues,
+} from './command-statements';
 import { deviceCommands } from '../../db/tables/commands';
 import { activity } from '../../db/tables/activity';
 import { commandEntry, type CommandEvent } from '../../db/activity-entries';
 import { deviceLogs } from '../../db/tables/device-logs';
 import { commandAnswer } from './command-answers';
-
-export type NewCommand = typeof deviceCommands.$inferInsert;
 
 /** Error text of a command the cart never answered; a late acknowledgement may still correct it. */
 export const NO_ANSWER = 'No answer from the cart';
@@ -20,36 +27,6 @@ export const NO_ANSWER = 'No answer from the cart';
  * whose transaction began first but waited for the sending's row lock is still logged after the sending.
  */
 const loggedNow = sql`clock_timestamp()`;
-
-const withoutLockMarker = sql`array_remove(${devices.updates}, 'lock')`;
-/** Every write of a cart's state makes a later version (db/tables/devices.ts `stateVersion`). */
-const nextStateVersion = sql`${devices.stateVersion} + 1`;
-
-/**
- * The cart's state once it acknowledged a lock or unlock received at `receivedAt`: the lock state is set
- * unless a report received after the answer is stored already (that report is newer), and the answer's
- * time is kept so that a report received before it, written later by the telemetry writer, cannot put the
- * older state back (device-state-sql.ts). A lock clears what the cart owed; so does an unlock issued after
- * the lock was owed (the newer intent: the cart is someone's again).
- */
-function acknowledgedLock(command: CommandRow, receivedAt: number) {
-  const lockStatus = command.name === 'lock' ? 1 : 0;
-  const at = sql`to_timestamp(${receivedAt}::float8 / 1000.0)`;
-  const applies = sql`(${devices.lastReportAt} is null or ${devices.lastReportAt} <= ${at})`;
-  const clearsOwed =
-    command.name === 'lock'
-      ? applies
-      : sql`(${applies} and ${devices.lockOwedAt} < ${command.issuedAt.toISOString()}::timestamptz)`;
-  return {
-    updates: withoutLockMarker,
-    stateVersion: nextStateVersion,
-    lockStatus: sql`case when ${applies} then ${lockStatus} else ${devices.lockStatus} end`,
-    lockUpdatedAt: sql`case when ${applies} and ${devices.lockStatus} <> ${lockStatus} then ${at} else ${devices.lockUpdatedAt} end`,
-    lockAckedAt: sql`greatest(${devices.lockAckedAt}, ${at})`,
-    lockOwedAt: sql`case when ${clearsOwed} then null else ${devices.lockOwedAt} end`,
-    lockOwedBy: sql`case when ${clearsOwed} then null else ${devices.lockOwedBy} end`,
-  };
-}
 
 /** An ended command, the cart when it changed, and the answer it stored (or why its result was not stored). */
 export interface FinishedCommand {
@@ -61,35 +38,28 @@ export interface FinishedCommand {
 }
 
 export class CommandsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly pool: pg.Pool;
 
-  /** Stores a queued command; a lock or unlock also marks the cart's pending update 'lock'. */
-  async insert(values: NewCommand): Promise<CommandRow> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(deviceCommands).values(values).returning();
-      if (values.name !== 'ping') {
-        await tx
-          .update(devices)
-          .set({
-            updates: sql`array(select distinct unnest(${devices.updates} || '{lock}'::text[]) order by 1)`,
-          })
-          .where(eq(devices.id, values.deviceId));
-      }
-      return row!;
-    });
+  constructor(private readonly db: Db) {
+    this.pool = poolOf(db);
   }
 
-  /** Marks a queued command as handed to the broker, and logs it in the cart's activity (same transaction). */
-  async markSent(id: string): Promise<CommandRow | null> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(deviceCommands)
-        .set({ state: 'sent', sentAt: sql`now()` })
-        .where(and(eq(deviceCommands.id, id), eq(deviceCommands.state, 'queued')))
-        .returning();
-      if (row) await tx.insert(activity).values({ ...commandEntry(row, 'sent'), createdAt: loggedNow });
-      return row ?? null;
-    });
+  /** Stores a queued command; anything but a ping also marks the cart's pending update 'lock'. One statement. */
+  insert(values: NewCommandValues): Promise<CommandRow> {
+    return insertCommand(this.pool, values);
+  }
+
+  /**
+   * Marks a queued command as handed to the broker, and logs it in the cart's activity (one statement); null
+   * when it was no longer queued (its answer came first).
+   */
+  markSent(command: CommandRow): Promise<CommandRow | null> {
+    return markCommandSent(this.pool, command, commandEntry(command, 'sent'));
+  }
+
+  /** One cart with whether its site is keyless (one read), or null. */
+  deviceWithSite(deviceId: string): Promise<{ device: DeviceRow; siteKeyless: boolean } | null> {
+    return deviceWithSite(this.pool, deviceId);
   }
 
   find(id: string): Promise<CommandRow | undefined> {
@@ -121,6 +91,42 @@ export class CommandsRepository {
       /** When the server received the cart's answer (epoch ms); orders it with the cart's reports. */
       receivedAt?: number;
     },
+    /** The command as this instance stored it, when it did: saves reading it (name, code and site never change). */
+    known?: CommandRow,
+  ): Promise<FinishedCommand | null> {
+    const command = known ?? (await this.find(id));
+    if (!command || command.deviceId !== deviceId) return null;
+    const error = outcome.error ?? null;
+    const result = outcome.result ?? null;
+    const ended: CommandRow = { ...command, state: outcome.state, error, result };
+    const answer = commandAnswer(ended);
+    // An answer the device logs keep is stored in the same transaction (the rare WiFi scan or log request).
+    if (answer?.kind === 'log') return this.finishWithAnswer(id, deviceId, outcome);
+    const done = await finishCommand(this.pool, command, {
+      state: outcome.state,
+      error,
+      result,
+      noAnswer: NO_ANSWER,
+      entry: commandEntry(ended, outcome.state),
+      ...(outcome.state === 'acknowledged' && (command.name === 'lock' || command.name === 'unlock')
+        ? {
+            lock: {
+              target: command.name === 'lock' ? 1 : 0,
+              receivedAt: outcome.receivedAt ?? Date.now(),
+              issuedAt: command.issuedAt,
+            },
+          }
+        : {}),
+    });
+    if (!done) return null;
+    return { ...done, log: null, unreadable: answer?.kind === 'unreadable' ? answer.issue : null };
+  }
+
+  /** `finish` for a ping's answer that the device logs keep: the command, its entry and its log in one transaction. */
+  private async finishWithAnswer(
+    id: string,
+    deviceId: string,
+    outcome: Parameters<CommandsRepository['finish']>[2],
   ): Promise<FinishedCommand | null> {
     return this.db.transaction(async (tx) => {
       const reopenable = and(eq(deviceCommands.state, 'failed'), eq(deviceCommands.error, NO_ANSWER));
@@ -159,17 +165,8 @@ export class CommandsRepository {
               .returning()
           : [];
       const unreadable = answer?.kind === 'unreadable' ? answer.issue : null;
-      if (command.name === 'ping') return { command, device: null, log, unreadable };
-      const [device] = await tx
-        .update(devices)
-        .set(
-          outcome.state === 'acknowledged'
-            ? acknowledgedLock(command, outcome.receivedAt ?? Date.now())
-            : { updates: withoutLockMarker, stateVersion: nextStateVersion },
-        )
-        .where(eq(devices.id, deviceId))
-        .returning();
-      return { command, device: device ?? null, log, unreadable };
+      // Only pings answer something to keep, and a ping leaves the cart's row as it is.
+      return { command, device: null, log, unreadable };
     });
   }
 

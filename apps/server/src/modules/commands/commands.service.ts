@@ -28,6 +28,12 @@ import type { SitesRepository } from '../sites/sites.repository';
 import { toCommandView, type CommandRow } from './commands.presenter';
 import { NO_ANSWER, type CommandsRepository } from './commands.repository';
 
+/** A command that ended, and the cart as its end left it (null when it did not change it, or is unknown here). */
+interface Ended {
+  command: CommandRow;
+  device: DeviceRow | null;
+}
+
 /** The part of the device gateway this service needs. */
 export interface CommandChannel {
   sendCommand(deviceId: string, command: CommandMessage): Promise<void>;
@@ -72,8 +78,17 @@ const refusalError = (reason: LockRefusal): HttpError =>
  * lock state at once, so operators see it without waiting for the next report.
  */
 export class CommandsService {
-  /** Local waiters, woken by an acknowledgement this instance received. */
-  private readonly finished = new EventEmitter<Record<string, [CommandRow]>>();
+  /** Local waiters, woken by an acknowledgement this instance received, with the cart as that answer left it. */
+  private readonly finished = new EventEmitter<Record<string, [Ended]>>();
+  /**
+   * The commands someone here waits for, as stored: their answer ends them without reading them first (name,
+   * code, site and issue time never change).
+   */
+  private readonly awaited = new Map<string, CommandRow>();
+  /** Answers this instance is storing: the waiter's poll leaves them to the event that follows the store. */
+  private readonly storing = new Set<string>();
+  /** How waits for an answer ended (the bench reads it: a wait the poll ends cost up to WAIT_POLL_MS). */
+  private readonly waits = { byEvent: 0, byPoll: 0, byDeadline: 0 };
 
   constructor(
     private readonly commands: CommandsRepository,
@@ -86,6 +101,11 @@ export class CommandsService {
     this.finished.setMaxListeners(0);
   }
 
+  /** How the waits for a cart's answer ended since the start: by this instance's event, its poll, the deadline. */
+  waitStats(): { byEvent: number; byPoll: number; byDeadline: number } {
+    return { ...this.waits };
+  }
+
   /** Lock or unlock one cart of `siteId` and wait for its answer (at most the lock window). */
   async setLock(
     siteId: string,
@@ -93,7 +113,8 @@ export class CommandsService {
     target: LockTarget,
     by: Requester,
   ): Promise<CommandOutcome> {
-    return this.outcome(await this.lockAndWait(siteId, deviceId, target, by));
+    const ended = await this.lockUntilEnd(siteId, deviceId, target, by);
+    return this.outcomeOf(ended);
   }
 
   /** As `setLock`, answering the command as stored once it ended (a manual unlock opens its ride from it). */
@@ -103,12 +124,21 @@ export class CommandsService {
     target: LockTarget,
     by: Requester,
   ): Promise<CommandRow> {
-    const device = await this.deviceOfSite(siteId, deviceId);
-    const site = await this.sites.find(siteId);
-    const reason = lockRefusal(toCartView(device), { keyless: site?.keyless ?? false }, by.role, target);
+    return (await this.lockUntilEnd(siteId, deviceId, target, by)).command;
+  }
+
+  private async lockUntilEnd(
+    siteId: string,
+    deviceId: string,
+    target: LockTarget,
+    by: Requester,
+  ): Promise<Ended> {
+    // The cart and its site's keyless flag in one read.
+    const found = await this.commands.deviceWithSite(deviceId);
+    if (!found || found.device.siteId !== siteId) throw notFound('Device not found');
+    const reason = lockRefusal(toCartView(found.device), { keyless: found.siteKeyless }, by.role, target);
     if (reason) throw refusalError(reason);
-    const command = await this.issue(device, target === 1 ? 'lock' : 'unlock', null, by, LOCK_WINDOW_MS);
-    return this.waitForEnd(command, LOCK_WINDOW_MS);
+    return this.issueAndWait(found.device, target === 1 ? 'lock' : 'unlock', null, by, LOCK_WINDOW_MS);
   }
 
   /** Bulk lock/unlock: only online keyless carts whose state differs; the others are named with why. */
@@ -137,8 +167,9 @@ export class CommandsService {
     const device = siteId ? await this.deviceOfSite(siteId, deviceId) : await this.anyDevice(deviceId);
     this.assertMayPing(code, by.role);
     if (!toCartView(device).onlineStatus) throw conflict(LOCK_REFUSAL_MESSAGES.offline, 'offline');
-    const command = await this.sendPing(device, code, by);
-    return this.outcome(await this.waitForEnd(command, PING_WINDOW_MS));
+    // Code 1 means "apply the site settings": the settings travel in the cart's versioned config.
+    if (code === COMMAND_CODES.publishSiteSettings) await this.configs.publishDevices([device.id], ['ss']);
+    return this.outcomeOf(await this.issueAndWait(device, 'ping', code, by, PING_WINDOW_MS));
   }
 
   async pingMany(
@@ -251,13 +282,27 @@ export class CommandsService {
    * also times reports): the lock state it confirms is ordered with the cart's reports by that time.
    */
   async acknowledged(deviceId: string, ack: AckMessage, receivedAt = Date.now()): Promise<void> {
+    this.storing.add(ack.id);
+    try {
+      await this.storeAnswer(deviceId, ack, receivedAt);
+    } finally {
+      this.storing.delete(ack.id);
+    }
+  }
+
+  private async storeAnswer(deviceId: string, ack: AckMessage, receivedAt: number): Promise<void> {
     const state = ack.ok ? 'acknowledged' : ack.error === 'expired' ? 'expired' : 'failed';
-    const ended = await this.commands.finish(ack.id, deviceId, {
-      state,
-      error: ack.ok ? null : (ack.error ?? 'The cart refused the command'),
-      result: ack.result ?? null,
-      receivedAt,
-    });
+    const ended = await this.commands.finish(
+      ack.id,
+      deviceId,
+      {
+        state,
+        error: ack.ok ? null : (ack.error ?? 'The cart refused the command'),
+        result: ack.result ?? null,
+        receivedAt,
+      },
+      this.awaited.get(ack.id),
+    );
     if (!ended) {
       this.log.debug({ deviceId, ack }, 'acknowledgement of an unknown or finished command ignored');
       return;
@@ -328,6 +373,7 @@ export class CommandsService {
     windowMs: number,
     beforeSend?: (commandId: string) => Promise<void>,
     firmware?: FirmwareOrder,
+    onStored?: (row: CommandRow) => void,
   ): Promise<CommandRow> {
     const issuedAt = Date.now();
     const row = await this.commands.insert({
@@ -341,6 +387,8 @@ export class CommandsService {
       issuedAt: new Date(issuedAt),
       expiresAt: new Date(issuedAt + windowMs * DEADLINE_SHARE),
     });
+    // A waiter listens before the command can reach the cart: no answer can come while nobody listens.
+    onStored?.(row);
     this.announce(row, null);
     await beforeSend?.(row.id);
     const message: CommandMessage = {
@@ -358,43 +406,88 @@ export class CommandsService {
       this.log.error({ err: error, deviceId: device.id, command: row.id }, 'sending a command failed');
       return row;
     }
-    const sent = await this.commands.markSent(row.id);
-    if (sent) this.announce(sent, null);
-    return sent ?? row;
+    if (!onStored) return (await this.markSent(row)) ?? row;
+    // Someone waits for the answer: marking the command sent runs beside the cart's round trip instead of
+    // before the wait (the answer no longer queues behind it; a 'sent' that loses the race changes nothing).
+    this.markSent(row, true).catch((error: unknown) =>
+      this.log.error({ err: error, command: row.id }, 'marking a command sent failed'),
+    );
+    return row;
   }
 
-  /** Resolves with the command once it ended, or ends it at the window's close as unanswered. */
-  private async waitForEnd(command: CommandRow, windowMs: number): Promise<CommandRow> {
+  /**
+   * Stores that the broker has the command and says so; not when someone here waited for it and it has
+   * ended meanwhile (its final state is out already and must stay the last word).
+   */
+  private async markSent(row: CommandRow, awaited = false): Promise<CommandRow | null> {
+    const sent = await this.commands.markSent(row);
+    if (sent && (!awaited || this.awaited.has(row.id))) this.announce(sent, null);
+    return sent;
+  }
+
+  /** Issues a command and waits for its end (at most `windowMs`), listening from before it is sent. */
+  private async issueAndWait(
+    device: DeviceRow,
+    name: CommandMessage['name'],
+    code: number | null,
+    by: Requester,
+    windowMs: number,
+  ): Promise<Ended> {
+    const waits: Array<Promise<Ended>> = [];
+    // `issue` calls back as soon as the command is stored, whatever happens to it after.
+    await this.issue(device, name, code, by, windowMs, undefined, undefined, (stored) => {
+      waits.push(this.waitForEnd(stored, windowMs));
+    });
+    return waits[0]!;
+  }
+
+  /**
+   * Resolves with the command once it ended (and the cart as its end left it, when this instance ended it),
+   * or ends it at the window's close as unanswered. Subscribes at once: call it before the command is sent.
+   */
+  private waitForEnd(command: CommandRow, windowMs: number): Promise<Ended> {
     const deadline = command.issuedAt.getTime() + windowMs;
-    return new Promise<CommandRow>((resolve) => {
+    this.awaited.set(command.id, command);
+    return new Promise<Ended>((resolve) => {
       let settled = false;
-      const settle = (ended: CommandRow) => {
+      const settle = (ended: Ended, how: keyof typeof this.waits) => {
         if (settled) return;
         settled = true;
+        this.waits[how] += 1;
         clearInterval(poll);
         clearTimeout(timer);
-        this.finished.off(command.id, settle);
+        this.finished.off(command.id, onEvent);
+        this.awaited.delete(command.id);
         resolve(ended);
       };
-      this.finished.on(command.id, settle);
-      // The answer may have come while the command was being sent, before anyone listened: it is stored.
-      const check = () =>
-        void this.commands.find(command.id).then(
-          (row) => {
-            if (row && FINAL_COMMAND_STATES.includes(row.state)) settle(row);
-          },
-          // A failed poll is retried by the next one; the deadline settles the wait in any case.
-          (error: unknown) => this.log.warn({ err: error, command: command.id }, 'polling a command failed'),
-        );
-      check();
-      const poll = setInterval(check, WAIT_POLL_MS);
+      const onEvent = (ended: Ended) => settle(ended, 'byEvent');
+      this.finished.on(command.id, onEvent);
+      // Another instance may take the cart's answer (shared subscriptions): the database tells.
+      const poll = setInterval(
+        () =>
+          void this.commands.find(command.id).then(
+            (row) => {
+              // An answer being stored here wakes the wait itself, with the cart as it left it.
+              if (row && FINAL_COMMAND_STATES.includes(row.state) && !this.storing.has(command.id))
+                settle({ command: row, device: null }, 'byPoll');
+            },
+            // A failed poll is retried by the next one; the deadline settles the wait in any case.
+            (error: unknown) =>
+              this.log.warn({ err: error, command: command.id }, 'polling a command failed'),
+          ),
+        WAIT_POLL_MS,
+      );
       const timer = setTimeout(
         () => {
           void this.giveUp(command).then(
-            async () => settle((await this.commands.find(command.id)) ?? command),
+            async (ended) =>
+              settle(
+                ended ?? { command: (await this.commands.find(command.id)) ?? command, device: null },
+                'byDeadline',
+              ),
             (error: unknown) => {
               this.log.error({ err: error, command: command.id }, 'ending an unanswered command failed');
-              settle(command);
+              settle({ command, device: null }, 'byDeadline');
             },
           );
         },
@@ -419,21 +512,36 @@ export class CommandsService {
     timer.unref();
   }
 
-  /** No answer in time: a sent command failed, one that never left the queue expired. */
-  private async giveUp(command: CommandRow): Promise<void> {
+  /** No answer in time: a sent command failed, one that never left the queue expired. Null: it had ended. */
+  private async giveUp(command: CommandRow): Promise<Ended | null> {
     const current = await this.commands.find(command.id);
-    if (!current || current.finishedAt) return;
-    const ended = await this.commands.finish(command.id, command.deviceId, {
-      state: current.state === 'queued' ? 'expired' : 'failed',
-      error: current.state === 'queued' ? 'The command could not be delivered in time' : NO_ANSWER,
-    });
-    if (ended) this.announce(ended.command, ended.device);
+    if (!current || current.finishedAt) return null;
+    const ended = await this.commands.finish(
+      command.id,
+      command.deviceId,
+      {
+        state: current.state === 'queued' ? 'expired' : 'failed',
+        error: current.state === 'queued' ? 'The command could not be delivered in time' : NO_ANSWER,
+      },
+      current,
+    );
+    if (!ended) return null;
+    this.announce(ended.command, ended.device);
+    return { command: ended.command, device: ended.device };
   }
 
   private announce(command: CommandRow, device: DeviceRow | null): void {
     if (device) this.bus.emit('device.updated', device);
     this.bus.emit('command.updated', command);
-    if (FINAL_COMMAND_STATES.includes(command.state)) this.finished.emit(command.id, command);
+    if (FINAL_COMMAND_STATES.includes(command.state)) this.finished.emit(command.id, { command, device });
+  }
+
+  /**
+   * The answer of a single-cart command: the cart as the command's end stored it (the state its answer
+   * confirmed, not a later read), or as it stands now when another instance ended it.
+   */
+  private outcomeOf({ command, device }: Ended): Promise<CommandOutcome> | CommandOutcome {
+    return device ? { command: toCommandView(command), device: toCartView(device) } : this.outcome(command);
   }
 
   /** The command with the cart as it stands now (the answer of a single-cart command). */

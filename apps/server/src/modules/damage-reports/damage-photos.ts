@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { DAMAGE_REPORT_LIMITS } from '@fairway/domain';
 import { HttpError } from '../../lib/errors';
 
@@ -31,6 +30,9 @@ export const photoTooLarge = () =>
  * and time never leave the upload, and nothing the guest sent survives but pixels.
  */
 export async function reencodePhoto(bytes: Buffer): Promise<Buffer> {
+  // Loaded on first use: sharp and libvips cost ~16 MB of RSS in every server that never receives a photo
+  // (docs/performance.md, issue 22 memory). Outside the try: a failed load is a 500, not a bad photo.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const { format } = await image.metadata();

@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import {
   COMMAND_CODES,
   type DeviceLogRequestAnswer,
@@ -93,6 +92,9 @@ export class DeviceLogsService {
    */
   async systemXlsx(deviceId: string): Promise<LogDownload> {
     const device = await this.device(deviceId);
+    // Loaded on first use: exceljs costs ~15 MB of RSS in every server that never exports a log
+    // (docs/performance.md, issue 22 memory).
+    const { default: ExcelJS } = await import('exceljs');
     const body = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: false });
     const sheet = workbook.addWorksheet('System log');

@@ -1,19 +1,10 @@
-import type { BatteryPage, BatteryQuery, Pagination } from '@fairway/domain';
+import type { BatteryPage, BatteryQuery } from '@fairway/domain';
 import { notFound } from '../../lib/errors';
+import { paginationOf } from '../../lib/pagination';
 import type { BatteryRepository } from './battery.repository';
 
-/** The spec's pagination block for `page` of `limit` items out of `total`. */
-export function paginationOf(page: number, limit: number, total: number): Pagination {
-  const totalPages = Math.ceil(total / limit);
-  return {
-    currentPage: page,
-    totalPages,
-    totalItems: total,
-    itemsPerPage: limit,
-    nextPage: page < totalPages ? page + 1 : null,
-    prevPage: page > 1 ? page - 1 : null,
-  };
-}
+// Its older callers import it from here.
+export { paginationOf };
 
 /** GET /devices/{id}/battery: a cart's voltage history for the battery chart (spec §7). */
 export class BatteryService {

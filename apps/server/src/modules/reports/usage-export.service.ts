@@ -5,7 +5,6 @@ import { fileNamePart } from '../../lib/file-name';
 import { csvChunks } from './usage-csv';
 import type { ExportScope, UsageExportRepository } from './usage-export.repository';
 import { USAGE_EXPORT_TEXTS } from './usage-export-texts';
-import { buildUsageSummaryPdf } from './usage-summary.pdf';
 import { usageRange, type UsageService } from './usage.service';
 
 export interface UsageCsvFile {
@@ -55,6 +54,9 @@ export class UsageExportService {
     const scope = await this.scope(siteId, userId, query);
     const lang = this.lang(query, scope);
     const usage = await this.usage.usage(siteId, query);
+    // Loaded on first use: pdf-lib and fontkit cost ~40 MB of RSS in every server that never prints one
+    // (docs/performance.md, issue 22 memory).
+    const { buildUsageSummaryPdf } = await import('./usage-summary.pdf');
     const pdf = await buildUsageSummaryPdf({
       siteName: scope.siteName,
       cart: scope.cart,

@@ -19,14 +19,18 @@ import { lockChangedLately } from './ride-lifecycle.reactions';
 export function attachCodeRides(ctx: AppContext): () => void {
   const { codes: service, cartReactions: reactions } = ctx.rides;
 
-  // One at a time, in arrival order: an unlock and the lock that ends its ride, or an acknowledgement and
-  // the report that follows it, must be handled in that order. Each is a few indexed queries, and only
-  // code events, finished lock commands and reports of in-use carts whose lock just changed come here.
-  let queue = Promise.resolve();
+  // One at a time per cart, in arrival order: an unlock and the lock that ends its ride, or an
+  // acknowledgement and the report that follows it, must be handled in that order. Carts do not wait for
+  // each other (one queue for all made every cart's acknowledgement wait behind every other cart's work
+  // under a burst of commands, issue 22). Each step is a few indexed queries, and only code events,
+  // finished lock commands and reports of in-use carts whose lock just changed come here.
+  const queues = new Map<string, Promise<void>>();
+  /** Carts with a re-check waiting to start: one waiting re-check reads every report that came before it. */
+  const recheckWaiting = new Set<string>();
   let detached = false;
   /** Settles when `work` is done; rejects when it failed for good or the server stopped first. */
   const enqueue = (deviceId: string, work: () => Promise<void>): Promise<void> => {
-    const done = queue.then(() =>
+    const done = (queues.get(deviceId) ?? Promise.resolve()).then(() =>
       retryWhileDatabaseDown(work, {
         log: ctx.log,
         what: 'ride handling',
@@ -34,7 +38,13 @@ export function attachCodeRides(ctx: AppContext): () => void {
         stopped: () => detached,
       }),
     );
-    queue = done.catch((error: unknown) => ctx.log.error({ err: error, deviceId }, 'ride handling failed'));
+    const tail = done.catch((error: unknown) =>
+      ctx.log.error({ err: error, deviceId }, 'ride handling failed'),
+    );
+    queues.set(deviceId, tail);
+    void tail.then(() => {
+      if (queues.get(deviceId) === tail) queues.delete(deviceId);
+    });
     return done;
   };
 
@@ -48,7 +58,13 @@ export function attachCodeRides(ctx: AppContext): () => void {
     return Promise.resolve();
   };
   const onDeviceUpdated = (cart: DeviceRow) => {
-    if (lockChangedLately(cart)) void enqueue(cart.id, () => reactions.reconcile(cart.id)).catch(() => {});
+    if (!lockChangedLately(cart) || recheckWaiting.has(cart.id)) return;
+    recheckWaiting.add(cart.id);
+    void enqueue(cart.id, () => {
+      // From here on a new report needs a re-check of its own: this one may already have read the cart.
+      recheckWaiting.delete(cart.id);
+      return reactions.reconcile(cart.id);
+    }).catch(() => {});
   };
   const onCommand = (command: CommandRow) => {
     if (command.name !== 'ping' && command.finishedAt !== null)

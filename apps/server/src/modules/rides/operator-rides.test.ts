@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CartView, CommandOutcome } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, loginAs, startTestServer } from '../../../test/helpers';
-import { connectSocket, eventually, request, type TestSocket } from '../../../test/fleet-fixtures';
+import {
+  connectSocket,
+  eventually,
+  onCartUpdates,
+  request,
+  type TestSocket,
+} from '../../../test/fleet-fixtures';
 import type { TestCart } from '../../../test/test-cart';
 import { toCartView, withOpenRide } from '../devices/devices.presenter';
 import {
@@ -93,7 +99,7 @@ describe('the cart view of a cart in use', () => {
 
     // The cart drives 1.26 km: its next report's push and every read say so.
     const pushes: CartView[] = [];
-    socket.on('device:update', (view) => {
+    onCartUpdates(socket, (view) => {
       if (view._id === test.deviceId) pushes.push(view);
     });
     await test.report({ odometer: ODOMETER + 1.26, lock: 0 });

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeCart, SITE_A, SITE_B } from '../../test/carts';
 import { createRealtimeStore } from './realtime-store';
 
 describe('realtime store', () => {
-  it('replaces a cart by _id with the whole payload of device:update', () => {
+  it('replaces a cart by _id with the whole payload of a device update', () => {
     const store = createRealtimeStore();
     store.resetSite(SITE_A);
     const cart = makeCart({ gpsCoordinates: '50.1,14.1', carName: 'Old name' });
@@ -15,6 +15,33 @@ describe('realtime store', () => {
     const state = store.getState();
     expect(Object.keys(state.devicesById)).toHaveLength(2);
     expect(state.devicesById[cart._id]).toEqual(moved);
+  });
+
+  it('applies a batch in one change: every cart replaced, a moved one dropped, another site ignored', () => {
+    const store = createRealtimeStore();
+    store.resetSite(SITE_A);
+    const [first, second, leaving] = [makeCart(), makeCart(), makeCart()];
+    store.replaceDevices(SITE_A, [first, second, leaving]);
+    const before = store.getState();
+    const changes = vi.fn();
+    store.subscribe(changes);
+
+    store.applyDeviceUpdates([
+      { ...first, lockStatus: 0 },
+      { ...second, carName: 'Renamed' },
+      { ...leaving, siteID: SITE_B },
+    ]);
+
+    expect(changes).toHaveBeenCalledTimes(1);
+    const { devicesById } = store.getState();
+    expect(Object.keys(devicesById).sort()).toEqual([first._id, second._id].sort());
+    expect(devicesById[first._id]?.lockStatus).toBe(0);
+    expect(devicesById[second._id]?.carName).toBe('Renamed');
+    // The state before the batch is left as it was (React compares by reference).
+    expect(Object.keys(before.devicesById)).toHaveLength(3);
+
+    store.applyDeviceUpdates([makeCart({ siteID: SITE_B })]);
+    expect(changes).toHaveBeenCalledTimes(1);
   });
 
   it('adds a cart it did not know yet and drops one that moved to another site', () => {

@@ -24,8 +24,13 @@ export interface RealtimeStore {
   replaceDevices(siteId: string, devices: readonly CartView[]): void;
   /** A full list from HTTP, used only until the socket delivered one (it may be older than updates). */
   seedDevices(siteId: string, devices: readonly CartView[]): void;
-  /** A `device:update`: the payload is the whole cart and replaces the entry with the same `_id`. */
+  /** One cart from the server (an HTTP answer): the whole cart, replacing the entry with the same `_id`. */
   applyDeviceUpdate(device: CartView): void;
+  /**
+   * A `device:updates` batch: each cart replaces the entry with the same `_id`, and readers see the whole
+   * batch at once (one state change, one render, however many carts a telemetry flush changed).
+   */
+  applyDeviceUpdates(devices: readonly CartView[]): void;
   setConnection(connection: ConnectionState): void;
 }
 
@@ -43,6 +48,22 @@ export function createRealtimeStore(): RealtimeStore {
   const set = (next: RealtimeState) => {
     state = next;
     for (const listener of listeners) listener();
+  };
+
+  const applyDeviceUpdates = (devices: readonly CartView[]) => {
+    const next: Record<string, CartView> = { ...state.devicesById };
+    let changed = false;
+    for (const device of devices) {
+      if (device.siteID === state.siteId) {
+        next[device._id] = device;
+        changed = true;
+      } else if (device._id in next) {
+        // The cart moved to another site: it leaves this map.
+        delete next[device._id];
+        changed = true;
+      }
+    }
+    if (changed) set({ ...state, devicesById: next });
   };
 
   return {
@@ -71,17 +92,8 @@ export function createRealtimeStore(): RealtimeStore {
         devicesLoaded: true,
       });
     },
-    applyDeviceUpdate(device) {
-      const known = state.devicesById[device._id];
-      if (device.siteID !== state.siteId) {
-        // The cart moved to another site: it leaves this map.
-        if (!known) return;
-        const { [device._id]: _removed, ...rest } = state.devicesById;
-        set({ ...state, devicesById: rest });
-        return;
-      }
-      set({ ...state, devicesById: { ...state.devicesById, [device._id]: device } });
-    },
+    applyDeviceUpdate: (device) => applyDeviceUpdates([device]),
+    applyDeviceUpdates,
     setConnection(connection) {
       if (connection !== state.connection) set({ ...state, connection });
     },

@@ -44,20 +44,37 @@ describe('bindSiteSocket', () => {
     expect(Object.keys(store.getState().devicesById)).toEqual(carts.map((cart) => cart._id));
   });
 
-  it('applies device:update by _id and skips payloads that are not carts', () => {
+  it('applies a device:updates batch by _id in one store change and skips entries that are not carts', () => {
     const binding = bind();
     binding.setSite(SITE_A);
     socket.receive('connect');
-    const cart = makeCart();
-    socket.receive('site:devices', { siteId: SITE_A, devices: [cart] });
-
+    const [cart, other] = [makeCart(), makeCart()];
+    socket.receive('site:devices', { siteId: SITE_A, devices: [cart, other] });
+    const changes = vi.fn();
+    store.subscribe(changes);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 
-    socket.receive('device:update', { ...cart, gpsCoordinates: '50.5,14.5' });
-    socket.receive('device:update', { _id: cart._id, gpsCoordinates: 'broken' });
+    const newcomer = makeCart();
+    socket.receive('device:updates', {
+      siteId: SITE_A,
+      devices: [
+        { ...cart, gpsCoordinates: '50.5,14.5' },
+        { _id: other._id, gpsCoordinates: 'broken' },
+        { ...other, lockStatus: 0 },
+        newcomer,
+      ],
+    });
 
-    expect(store.getState().devicesById[cart._id]?.gpsCoordinates).toBe('50.5,14.5');
+    expect(changes).toHaveBeenCalledTimes(1);
+    const { devicesById } = store.getState();
+    expect(devicesById[cart._id]?.gpsCoordinates).toBe('50.5,14.5');
+    expect(devicesById[other._id]?.lockStatus).toBe(0);
+    expect(devicesById[newcomer._id]).toEqual(newcomer);
     expect(warn).toHaveBeenCalledTimes(1);
+
+    socket.receive('device:updates', { siteId: SITE_A, devices: 'not a list' });
+    expect(changes).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
   });
 
@@ -176,7 +193,7 @@ describe('bindSiteSocket', () => {
   it('removes its listeners and disconnects on dispose', () => {
     const binding = bind();
     binding.dispose();
-    expect(socket.listenerCount('device:update')).toBe(0);
+    expect(socket.listenerCount('device:updates')).toBe(0);
     expect(socket.listenerCount('connect')).toBe(0);
     expect(socket.connected).toBe(false);
   });

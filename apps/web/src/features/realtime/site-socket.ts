@@ -37,7 +37,7 @@ function validCarts(devices: readonly unknown[]): CartView[] {
 
 /**
  * Wires one socket to the realtime store: on every connect it joins the selected site and asks for its
- * carts; it applies `site:devices` and `device:update`; it tracks the connection state for the
+ * carts; it applies `site:devices` and `device:updates`; it tracks the connection state for the
  * "Disconnected" warning; and it renews the token when the gateway refuses the handshake.
  */
 export function bindSiteSocket(
@@ -104,10 +104,10 @@ export function bindSiteSocket(
     store.replaceDevices(payload.siteId, validCarts(payload.devices));
   };
 
-  const onDeviceUpdate = (device: CartView) => {
-    const parsed = cartView.safeParse(device);
-    if (parsed.success) store.applyDeviceUpdate(parsed.data);
-    else console.warn('Ignoring a cart update in an unexpected shape', parsed.error.issues);
+  // Carts of another site (a batch that crossed a site switch) are left out by the store.
+  const onDeviceUpdates = (payload: { siteId: string; devices: CartView[] }) => {
+    if (Array.isArray(payload?.devices)) store.applyDeviceUpdates(validCarts(payload.devices));
+    else console.warn('Ignoring a cart batch in an unexpected shape');
   };
 
   // A booking made, moved or cancelled changes its carts' bookings of the day (Reserved group, booked
@@ -134,7 +134,7 @@ export function bindSiteSocket(
   socket.on('disconnect', onDisconnect);
   socket.on('connect_error', onConnectError);
   socket.on('site:devices', onSiteDevices);
-  socket.on('device:update', onDeviceUpdate);
+  socket.on('device:updates', onDeviceUpdates);
   socket.on('booking:update', onBookingUpdate);
   // The relayed payloads are typed by the shared event map; the generic socket listener API cannot
   // express "this event's payload" for a union of events, hence the one untyped hop.
@@ -167,7 +167,7 @@ export function bindSiteSocket(
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
       socket.off('site:devices', onSiteDevices);
-      socket.off('device:update', onDeviceUpdate);
+      socket.off('device:updates', onDeviceUpdates);
       socket.off('booking:update', onBookingUpdate);
       for (const off of relays) off();
       socket.disconnect();

@@ -1,3 +1,5 @@
+import { takeEarlyResponse, untilAborted } from './early';
+
 /**
  * The guest API's fetch helper (no login; base /api/guest). Spec §9: requests time out after 15 s. Every
  * failure is a GuestApiError: an HTTP answer keeps its status, message and code; no answer at all is status
@@ -62,15 +64,19 @@ export async function guestRequest<T>(
     let response: Response;
     let text: string;
     try {
-      response = await fetch(`${GUEST_API_BASE}${path}`, {
-        method,
-        headers:
-          body === undefined
-            ? { Accept: 'application/json' }
-            : { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
-      });
+      // The page's first answer may already be on its way (public/ride-early.js).
+      const early = method === 'GET' ? takeEarlyResponse(path) : undefined;
+      response = await (early
+        ? untilAborted(early, controller.signal)
+        : fetch(`${GUEST_API_BASE}${path}`, {
+            method,
+            headers:
+              body === undefined
+                ? { Accept: 'application/json' }
+                : { Accept: 'application/json', 'Content-Type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal: controller.signal,
+          }));
       text = await response.text();
     } catch (error) {
       if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');

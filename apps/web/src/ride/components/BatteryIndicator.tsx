@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatPercent } from '../lib/format';
 
@@ -10,8 +8,8 @@ export function BatteryIndicator({ percent, charging }: { percent: number | null
   const level = percent === null ? 1 : Math.min(100, Math.max(0, percent)) / 100;
   const low = percent !== null && percent < 20;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <Box component="svg" viewBox="0 0 28 14" aria-hidden sx={{ width: 32, height: 16, flexShrink: 0 }}>
+    <div className="rd-battery">
+      <svg viewBox="0 0 28 14" aria-hidden="true" focusable="false">
         <rect
           x="0.75"
           y="0.75"
@@ -23,24 +21,23 @@ export function BatteryIndicator({ percent, charging }: { percent: number | null
           strokeWidth="1.5"
         />
         <rect x="25" y="4" width="2.5" height="6" rx="1" fill="currentColor" />
-        <Box
-          component="rect"
+        <rect
           x="2.5"
           y="2.5"
           width={20 * level}
           height="9"
           rx="1"
-          sx={{ fill: (theme) => (low ? theme.palette.error.main : theme.palette.success.main) }}
+          fill={low ? 'var(--rd-error)' : 'var(--rd-success)'}
         />
         {charging && (
           <path d="M13 1.5 8.5 7.5h4l-1.5 5 4.5-6h-4z" fill="#fff" stroke="#000" strokeWidth="0.6" />
         )}
-      </Box>
-      <Typography component="span">
+      </svg>
+      <span>
         {percent !== null && t('cart.battery', { percent: formatPercent(percent, locale) })}
         {percent !== null && charging && ' · '}
         {charging && t('cart.charging')}
-      </Typography>
-    </Box>
+      </span>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography';
 import { isNotFound } from '../api/errors';
 import { useI18n } from '../i18n/I18nProvider';
 import { RideLayout } from './RideLayout';
@@ -11,7 +10,7 @@ export function CartLoadError({ error, onRetry }: { error: unknown; onRetry: () 
     return (
       <RideLayout title={t('cart.notFound')}>
         <MessagePanel title={t('cart.notFound')}>
-          <Typography>{t('cart.notFoundText')}</Typography>
+          <p className="rd-text">{t('cart.notFoundText')}</p>
         </MessagePanel>
       </RideLayout>
     );

@@ -1,7 +1,6 @@
-import TranslateIcon from '@mui/icons-material/Translate';
-import Box from '@mui/material/Box';
 import { isSupportedLocale } from '../../lib/locale';
 import { RIDE_LOCALES, useI18n } from '../i18n/I18nProvider';
+import { Icon } from '../ui/icons';
 
 /**
  * cs, da, de, en, each in its own language; the choice is remembered and wins over the phone's language.
@@ -10,42 +9,14 @@ import { RIDE_LOCALES, useI18n } from '../i18n/I18nProvider';
 export function LanguageMenu() {
   const { t, locale, setLocale } = useI18n();
   return (
-    <Box
-      sx={{
-        position: 'relative',
-        display: 'flex',
-        alignItems: 'center',
-        gap: 0.5,
-        color: 'text.primary',
-        minHeight: 44,
-        '&:focus-within': {
-          outline: (theme) => `3px solid ${theme.palette.primary.dark}`,
-          outlineOffset: 2,
-          borderRadius: 1,
-        },
-      }}
-    >
-      <TranslateIcon aria-hidden />
-      <Box
-        component="select"
+    <div className="rd-language">
+      <Icon name="translate" />
+      <select
         aria-label={t('app.language')}
         value={locale}
         onChange={(event) => {
-          const next = (event.target as HTMLSelectElement).value;
+          const next = event.target.value;
           if (isSupportedLocale(next)) setLocale(next);
-        }}
-        sx={{
-          appearance: 'none',
-          border: 0,
-          bgcolor: 'transparent',
-          color: 'inherit',
-          font: 'inherit',
-          fontWeight: 600,
-          minHeight: 44,
-          pl: 0.5,
-          pr: 1,
-          cursor: 'pointer',
-          '&:focus-visible': { outline: 'none' },
         }}
       >
         {RIDE_LOCALES.map((option) => (
@@ -53,7 +24,7 @@ export function LanguageMenu() {
             {option.name}
           </option>
         ))}
-      </Box>
-    </Box>
+      </select>
+    </div>
   );
 }

@@ -1,39 +1,35 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { VISUALLY_HIDDEN } from '../../lib/visually-hidden';
 import { errorText } from '../api/errors';
 import { useI18n } from '../i18n/I18nProvider';
 import { linkProps } from '../router/navigation';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+
+// Plain elements styled by ride.css: every first screen shows one of these (issue 22 item 6).
 
 /** Placeholders while a page loads: the shape of what comes, announced once to screen readers. */
 export function LoadingSkeleton() {
   const { t } = useI18n();
   return (
-    <Stack spacing={2} role="status" aria-live="polite" aria-busy="true">
-      <Box component="span" sx={VISUALLY_HIDDEN}>
-        {t('app.loading')}
-      </Box>
-      <Skeleton variant="text" width="60%" height={48} />
-      <Skeleton variant="text" width="40%" />
-      <Skeleton variant="rounded" height={140} />
-      <Skeleton variant="rounded" height={48} />
-    </Stack>
+    <div className="rd-stack" role="status" aria-live="polite" aria-busy="true">
+      <span className="rd-visually-hidden">{t('app.loading')}</span>
+      <span className="rd-skeleton rd-skeleton--text" style={{ width: '60%', height: 48 }} />
+      <span className="rd-skeleton rd-skeleton--text" style={{ width: '40%' }} />
+      <span className="rd-skeleton" style={{ height: 140 }} />
+      <span className="rd-skeleton" style={{ height: 48 }} />
+    </div>
   );
 }
 
 export function LoadingSpinner({ label }: { label?: string }) {
   const { t } = useI18n();
   return (
-    <Stack spacing={2} role="status" aria-live="polite" sx={{ alignItems: 'center', py: 6 }}>
-      <CircularProgress aria-hidden />
-      <Typography>{label ?? t('app.loading')}</Typography>
-    </Stack>
+    <div className="rd-stack rd-loading" role="status" aria-live="polite">
+      <svg className="rd-spinner" viewBox="22 22 44 44" aria-hidden="true" focusable="false">
+        <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
+      </svg>
+      <p className="rd-text">{label ?? t('app.loading')}</p>
+    </div>
   );
 }
 
@@ -41,17 +37,15 @@ export function LoadingSpinner({ label }: { label?: string }) {
 export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useI18n();
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('errors.title')}
-      </Typography>
+    <div className="rd-stack">
+      <h1 className="rd-h5">{t('errors.title')}</h1>
       <Alert severity="error">{errorText(t, error)}</Alert>
       {onRetry && (
-        <Button variant="contained" onClick={onRetry} sx={{ alignSelf: 'flex-start' }}>
+        <Button variant="contained" align="start" onClick={onRetry}>
           {t('app.retry')}
         </Button>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -68,17 +62,15 @@ export function MessagePanel({
   action?: { label: string; to: string };
 }) {
   return (
-    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+    <div className="rd-stack rd-stack--start">
       {icon}
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
+      <h1 className="rd-h5">{title}</h1>
       {children}
       {action && (
         <Button variant="contained" {...linkProps(action.to)}>
           {action.label}
         </Button>
       )}
-    </Stack>
+    </div>
   );
 }

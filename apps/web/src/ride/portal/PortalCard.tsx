@@ -1,9 +1,10 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Button, type ButtonAction } from '../ui/Button';
 
-/** One of the portal home's choices: a heading, what it is for, and its button. */
+/**
+ * One of the portal home's choices: a heading, what it is for, and its button. Plain elements styled by
+ * ride.css: the portal's home is a first screen (issue 22 item 6).
+ */
 export function PortalCard({
   title,
   text,
@@ -15,23 +16,21 @@ export function PortalCard({
   title: string;
   text: string;
   actionLabel: string;
-  action: Omit<ComponentProps<typeof Button>, 'children'>;
+  action: ButtonAction;
   primary?: boolean;
   children?: ReactNode;
 }) {
   const id = useId();
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }}>
-      <Typography id={id} variant="h6" component="h2">
+    <section className="rd-card" aria-labelledby={id}>
+      <h2 id={id} className="rd-h6">
         {title}
-      </Typography>
-      <Typography sx={{ mb: 2 }} color="text.secondary">
-        {text}
-      </Typography>
+      </h2>
+      <p className="rd-card-text rd-secondary">{text}</p>
       {children}
       <Button variant={primary ? 'contained' : 'outlined'} fullWidth size="large" {...action}>
         {actionLabel}
       </Button>
-    </Paper>
+    </section>
   );
 }

@@ -1,7 +1,5 @@
 import type { PublicSite } from '@fairway/domain';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { isNotFound } from '../api/errors';
 import { ErrorPanel } from '../components/States';
 import { useI18n, useNamespace } from '../i18n/I18nProvider';
@@ -9,6 +7,7 @@ import { rememberedKeyOf } from '../lib/guest-codes';
 import { linkProps } from '../router/navigation';
 import { ridePaths } from '../router/routes';
 import { NotFoundPage } from '../RideApp';
+import { lazyWithTheme } from '../ui/lazy-with-theme';
 import { ClosedCard } from './ClosedCard';
 import { useCodeSheet } from './code-sheet-slot';
 import { portalMessages } from './locales';
@@ -16,14 +15,15 @@ import { PortalCard } from './PortalCard';
 import { PortalFrame, PortalLoading } from './PortalFrame';
 import { usePortalSite, useSiteOpen } from './portal-site';
 
-const PayOnlineDialog = lazy(() =>
-  import('./PayOnlineDialog').then((module) => ({ default: module.PayOnlineDialog })),
-);
+const PayOnlineDialog = lazyWithTheme(async () => ({
+  default: (await import('./PayOnlineDialog')).PayOnlineDialog,
+}));
 
 /**
  * /guest/site/{id} — the club's portal, which a poster's QR code (and a cart's, on a club without
  * scan-to-ride) opens (spec §2 Guest site portal, Site home). An unknown or staging club is the guest app's
- * not-found page: a guest has no operator pages to go back to.
+ * not-found page: a guest has no operator pages to go back to. Plain elements styled by ride.css: a first
+ * screen carries no MUI (issue 22 item 6); the code sheet and the 'Pay Online' dialog bring it on a tap.
  */
 export default function PortalHomePage({ siteId }: { siteId: string }) {
   const { t } = useI18n();
@@ -54,13 +54,11 @@ function PortalHome({ site }: { site: PublicSite }) {
 
   return (
     <PortalFrame site={site} title={title}>
-      <Stack spacing={2}>
-        <Stack spacing={1}>
-          <Typography variant="h5" component="h1">
-            {title}
-          </Typography>
-          {open && <Typography color="text.secondary">{tp('home.intro')}</Typography>}
-        </Stack>
+      <div className="rd-stack">
+        <div className="rd-stack rd-stack--1">
+          <h1 className="rd-h5">{title}</h1>
+          {open && <p className="rd-text rd-secondary">{tp('home.intro')}</p>}
+        </div>
         {!open && <ClosedCard site={site} />}
         {remembered && (
           <PortalCard
@@ -104,7 +102,7 @@ function PortalHome({ site }: { site: PublicSite }) {
           actionLabel={tp('home.master.enter')}
           action={trigger('master')}
         />
-      </Stack>
+      </div>
       {sheet}
       {payOnline && (
         <Suspense fallback={null}>

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithTheme } from '../ui/lazy-with-theme';
 import type { PortalCodeKind } from './PortalCodeSheet';
 
-// The sheet's text field (MUI's whole input family) and dialog load when a card is tapped, not with the page.
+// The sheet's text field (MUI's whole input family), its dialog and MUI's theme load when a card is tapped,
+// not with the page.
 const loadSheet = () => import('./PortalCodeSheet');
-const PortalCodeSheet = lazy(() => loadSheet().then((module) => ({ default: module.PortalCodeSheet })));
+const PortalCodeSheet = lazyWithTheme(async () => ({ default: (await loadSheet()).PortalCodeSheet }));
 const preload = () => void loadSheet();
 
 /** Opens the portal's code sheet for a card; `trigger(kind)` gives the card's button its handlers. */

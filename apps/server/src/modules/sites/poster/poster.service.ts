@@ -5,7 +5,6 @@ import { notFound } from '../../../lib/errors';
 import { fileNamePart } from '../../../lib/file-name';
 import { keyOfPublicFileUrl } from '../../files/public-files';
 import type { SitesRepository } from '../sites.repository';
-import { buildPosterPdf } from './poster.pdf';
 
 export interface PosterFile {
   filename: string;
@@ -35,6 +34,9 @@ export class PosterService {
     if (!site) throw notFound('Site not found');
     const logoKey = keyOfPublicFileUrl(site.logo);
     const logo = logoKey ? await this.files.get(logoKey) : null;
+    // Loaded on first use: pdf-lib and fontkit cost ~40 MB of RSS in every server that never prints one
+    // (docs/performance.md, issue 22 memory).
+    const { buildPosterPdf } = await import('./poster.pdf');
     const poster = await buildPosterPdf({
       siteName: site.name,
       url: guestSiteUrl(appUrl, siteId),

@@ -469,7 +469,10 @@ describe('DevicesPage', () => {
 
     // The push is a cart view: the admin's fields (site name, CCID …) are not in it.
     act(() =>
-      socket.receive('device:update', { ...a, stateVersion: 5, firmwareStatus: 1, onlineStatus: false }),
+      socket.receive('device:updates', {
+        siteId: a.siteID,
+        devices: [{ ...a, stateVersion: 5, firmwareStatus: 1, onlineStatus: false }],
+      }),
     );
     const live = within(await row('FW-LIVE'));
     await waitFor(() => expect(live.getByTestId('device-status').textContent).toBe('Offline'));

@@ -25,17 +25,21 @@ function patchPage(page: AdminDevicePage | undefined, update: CartView): AdminDe
   };
 }
 
-export function applyDeviceUpdate(queryClient: QueryClient, payload: unknown): void {
-  const parsed = cartView.safeParse(payload);
-  if (!parsed.success) return;
+/** A `device:updates` batch over the listed pages, in one cache write; payloads that are not carts are skipped. */
+export function applyDeviceUpdates(queryClient: QueryClient, payloads: readonly unknown[]): void {
+  const updates = payloads.flatMap((payload) => {
+    const parsed = cartView.safeParse(payload);
+    return parsed.success ? [parsed.data] : [];
+  });
+  if (updates.length === 0) return;
   queryClient.setQueriesData<AdminDevicePage>({ queryKey: [...adminDevicesQueryKey, 'list'] }, (page) =>
-    patchPage(page, parsed.data),
+    updates.reduce(patchPage, page),
   );
 }
 
 /**
  * Keeps the rows in view live: a socket of the Device Manager's own joins the rooms of the sites on the
- * current page (a superadmin may join any) and applies their `device:update` pushes to the listed trackers,
+ * current page (a superadmin may join any) and applies their `device:updates` pushes to the listed trackers,
  * so online state and firmware progress change without a reload. Rooms of sites that left the page are left.
  */
 export function useDeviceRooms(siteIds: readonly string[]): void {
@@ -69,16 +73,17 @@ export function useDeviceRooms(siteIds: readonly string[]): void {
         },
       );
     };
-    const onUpdate = (device: CartView) => applyDeviceUpdate(queryClient, device);
+    const onUpdates = (payload: { devices: CartView[] }) =>
+      applyDeviceUpdates(queryClient, Array.isArray(payload?.devices) ? payload.devices : []);
     socket.on('connect', onConnect);
     socket.on('connect_error', onConnectError);
-    socket.on('device:update', onUpdate);
+    socket.on('device:updates', onUpdates);
     socket.connect();
     return () => {
       socketRef.current = null;
       socket.off('connect', onConnect);
       socket.off('connect_error', onConnectError);
-      socket.off('device:update', onUpdate);
+      socket.off('device:updates', onUpdates);
       socket.disconnect();
     };
   }, [queryClient]);

@@ -1,12 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
-import Stack from '@mui/material/Stack';
 import type { GuestCartView } from '@fairway/domain';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { BatteryIndicator } from '../../components/BatteryIndicator';
 import { CartLoadError } from '../../components/CartLoadError';
 import { RideLayout } from '../../components/RideLayout';
@@ -17,15 +10,21 @@ import { formatMinutes } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { navigate, linkProps } from '../../router/navigation';
 import { ridePaths } from '../../router/routes';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { lazyWithTheme } from '../../ui/lazy-with-theme';
 import { loadHome } from './load-home';
 import { StatusPanel } from './StatusPanel';
 
 // The code dialog's text field (with MUI's whole input family) loads when the guest reaches for it.
 const loadCodeDialog = () => import('./CodeDialog');
-const CodeDialog = lazy(() => loadCodeDialog().then((module) => ({ default: module.CodeDialog })));
+const CodeDialog = lazyWithTheme(async () => ({ default: (await loadCodeDialog()).CodeDialog }));
 const preloadCodeDialog = () => void loadCodeDialog();
 
-/** /ride/:id — the page a guest's phone opens from the cart's QR code (spec §2 Guest ride flow). */
+/**
+ * /ride/:id — the page a guest's phone opens from the cart's QR code (spec §2 Guest ride flow). Plain
+ * elements styled by ride.css: the first visit carries no MUI (issue 22 item 6).
+ */
 export function HomePage({ deviceId }: { deviceId: string }) {
   const { t } = useI18n();
   const home = useResource(`home:${deviceId}`, (signal) => loadHome(deviceId, signal));
@@ -47,20 +46,18 @@ export function HomePage({ deviceId }: { deviceId: string }) {
   const title = cartTitle(t, cart);
   return (
     <RideLayout title={title} site={{ name: cart.siteName, logoUrl: cart.siteLogoUrl }}>
-      <Stack spacing={3}>
-        <Stack spacing={1}>
-          <Typography variant="h4" component="h1">
-            {title}
-          </Typography>
-          {cart.carNumber && cart.carName && <Typography color="text.secondary">{cart.carName}</Typography>}
+      <div className="rd-stack rd-stack--3">
+        <div className="rd-stack rd-stack--1">
+          <h1 className="rd-h4">{title}</h1>
+          {cart.carNumber && cart.carName && <p className="rd-text rd-secondary">{cart.carName}</p>}
           <BatteryIndicator percent={cart.battery} charging={cart.charging} />
-        </Stack>
+        </div>
         {cart.status === 'AVAILABLE' ? <AvailablePanel cart={cart} /> : <StatusPanel status={cart.status} />}
         {/* Whatever the cart's status: a flat tyre or a dirty seat is worth telling the club either way. */}
-        <Button variant="text" sx={{ alignSelf: 'center' }} {...linkProps(ridePaths.report(cart._id))}>
+        <Button variant="text" align="center" {...linkProps(ridePaths.report(cart._id))}>
           {t('cart.reportProblem')}
         </Button>
-      </Stack>
+      </div>
     </RideLayout>
   );
 }
@@ -74,37 +71,28 @@ function AvailablePanel({ cart }: { cart: GuestCartView }) {
       {cart.paymentsActive ? (
         <>
           {cart.services.length > 1 && (
-            <Box>
-              <Typography id="ride-service-label" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+            <div>
+              <h3 id="ride-service-label" className="rd-service-label">
                 {t('cart.service')}
-              </Typography>
-              <ToggleButtonGroup
-                aria-labelledby="ride-service-label"
-                orientation="vertical"
-                exclusive
-                fullWidth
-                color="primary"
-                value={serviceId ?? null}
-                onChange={(_event, value: string | null) => {
-                  if (value) setServiceId(value);
-                }}
-              >
+              </h3>
+              {/* One pressed button of a group, as MUI's exclusive ToggleButtonGroup. */}
+              <div role="group" aria-labelledby="ride-service-label" className="rd-toggle-group">
                 {cart.services.map((service) => (
-                  <ToggleButton
+                  <button
                     key={service._id}
-                    value={service._id}
-                    sx={{ justifyContent: 'space-between', gap: 2 }}
+                    type="button"
+                    className="rd-toggle"
+                    aria-pressed={service._id === serviceId}
+                    onClick={() => setServiceId(service._id)}
                   >
                     <span>{service.name}</span>
                     {service.duration > 0 && (
-                      <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-                        {formatMinutes(service.duration, locale)}
-                      </Box>
+                      <span className="rd-toggle-extra">{formatMinutes(service.duration, locale)}</span>
                     )}
-                  </ToggleButton>
+                  </button>
                 ))}
-              </ToggleButtonGroup>
-            </Box>
+              </div>
+            </div>
           )}
           <Button
             variant="contained"

@@ -1,51 +1,35 @@
-import BuildOutlined from '@mui/icons-material/BuildOutlined';
-import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
-import DoNotDisturbOnOutlined from '@mui/icons-material/DoNotDisturbOnOutlined';
-import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
-import type { SvgIconComponent } from '@mui/icons-material';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { GuestCartStatus } from '@fairway/domain';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
+import { Icon, type IconName } from '../../ui/icons';
 
-const ICONS: Record<GuestCartStatus, SvgIconComponent> = {
-  AVAILABLE: CheckCircleOutlined,
-  IN_USE: DoNotDisturbOnOutlined,
-  KEYMODE: KeyOutlined,
-  OFFLINE: CloudOffOutlined,
-  OUT_OF_SERVICE: BuildOutlined,
-  BOOKED: EventBusyOutlined,
-  SITE_CLOSED: ScheduleOutlined,
+const ICONS: Record<GuestCartStatus, IconName> = {
+  AVAILABLE: 'checkCircleOutlined',
+  IN_USE: 'doNotDisturbOnOutlined',
+  KEYMODE: 'keyOutlined',
+  OFFLINE: 'cloudOffOutlined',
+  OUT_OF_SERVICE: 'buildOutlined',
+  BOOKED: 'eventBusyOutlined',
+  SITE_CLOSED: 'scheduleOutlined',
 };
 
 /** Spec §2 status panels: what the cart's status means for the guest (spec §8 texts), with an icon. */
 export function StatusPanel({ status, children }: { status: GuestCartStatus; children?: ReactNode }) {
   const { t } = useI18n();
-  const Icon = ICONS[status];
   const available = status === 'AVAILABLE';
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-status={status}>
-      <Stack spacing={2}>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-          <Icon
-            aria-hidden
-            sx={{ fontSize: 40, flexShrink: 0, color: available ? 'success.main' : 'text.secondary' }}
-          />
-          <Box>
-            <Typography variant="h6" component="h2">
-              {t(`status.${status}.title`)}
-            </Typography>
-            <Typography>{t(`status.${status}.message`)}</Typography>
-          </Box>
-        </Box>
-        {children}
-      </Stack>
-    </Paper>
+    <div className="rd-card rd-stack" data-status={status}>
+      <div className="rd-status-row">
+        <Icon
+          name={ICONS[status]}
+          className={available ? 'rd-status-icon rd-status-icon--available' : 'rd-status-icon'}
+        />
+        <div>
+          <h2 className="rd-h6">{t(`status.${status}.title`)}</h2>
+          <p className="rd-text">{t(`status.${status}.message`)}</p>
+        </div>
+      </div>
+      {children}
+    </div>
   );
 }

@@ -25,6 +25,10 @@ const TONES: Record<ActivityType, ActivityTone> = {
   webhook_disabled: 'warning',
   damage_reported: 'warning',
   damage_report_resolved: 'success',
+  admin_booking_updated: 'info',
+  admin_booking_cancelled: 'warning',
+  admin_checkout_ended: 'warning',
+  admin_payment_deleted: 'warning',
 };
 
 export const isKnownActivityType = (type: string): type is ActivityType =>
