@@ -74,6 +74,8 @@ export interface DeviceGateway {
  */
 /** How long a stopping instance waits for the broker to confirm it left the `$share` group. */
 const LEAVE_GROUP_TIMEOUT_MS = 5_000;
+/** How long a stop waits for the MQTT connections to end gracefully. */
+const END_TIMEOUT_MS = 5_000;
 
 export async function startDeviceGateway(options: DeviceGatewayOptions): Promise<DeviceGateway> {
   const log = options.log.child({ part: 'device-gateway' });
@@ -208,7 +210,19 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
       // Disconnect first: a QoS 1 message that arrives from now on stays unacknowledged in the session and is
       // redelivered at the next start, instead of being acknowledged and then missing the final flush.
       dispatcher.stopHandling();
-      await Promise.all([client.endAsync(), publisher.endAsync()]);
+      // Gracefully first (what is in flight gets its PUBACK), but never for long: a publisher with a burst of
+      // configs in flight to a broker that just restarted could otherwise hold the stop for minutes. What a
+      // forced end drops is sent again: configs at the next start, commands by their owners' retries.
+      const ended = Promise.all([client.endAsync(), publisher.endAsync()]);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>(
+        (resolve) => (timer = setTimeout(() => resolve('late'), END_TIMEOUT_MS)),
+      );
+      if ((await Promise.race([ended, late])) === 'late') {
+        log.warn('the MQTT connections did not end in time: closed without waiting');
+        await Promise.all([client.endAsync(true), publisher.endAsync(true)]);
+      }
+      clearTimeout(timer);
       await dispatcher.close();
     },
   };

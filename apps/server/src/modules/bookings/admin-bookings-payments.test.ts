@@ -398,7 +398,9 @@ describe('GET /api/admin/payments', () => {
     });
     const old = await storedPayment({ status: 'cancelled', createdAt: new Date('2024-03-01T12:00:00Z') });
 
-    const all = (await api('GET', '/payments?limit=500', superadmin)).json<AdminPaymentsPage>();
+    const listed = await api('GET', '/payments?limit=500', superadmin);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const all = listed.json<AdminPaymentsPage>();
     const ids = all.data.map((row) => row._id);
     expect(ids).toEqual(expect.arrayContaining([paid.id, open.id, ofB.id, old.id]));
     expect(all.data.find((row) => row._id === ofB.id)).toMatchObject({

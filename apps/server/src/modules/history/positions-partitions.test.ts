@@ -46,8 +46,8 @@ const totals = async (db: Database) =>
   (
     await db.pool.query<Record<string, string>>(
       `SELECT count(*)::text AS n, sum(id)::text AS ids, max(id)::text AS max_id,
-              sum(extract(epoch FROM ts))::text AS ts, sum(lat)::text AS lat, sum(lng)::text AS lng,
-              sum(speed)::text AS speed, sum(batt_voltage)::text AS batt, string_agg(DISTINCT device_id::text, ',') AS carts
+              sum(extract(epoch FROM ts))::text AS ts, sum(lat::numeric)::text AS lat,
+              sum(lng::numeric)::text AS lng, sum(speed::numeric)::text AS speed, sum(batt_voltage::numeric)::text AS batt, string_agg(DISTINCT device_id::text, ',') AS carts
          FROM positions`,
     )
   ).rows[0]!;

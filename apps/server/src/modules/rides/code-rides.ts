@@ -27,6 +27,14 @@ export function attachCodeRides(ctx: AppContext): () => void {
   const queues = new Map<string, Promise<void>>();
   /** Carts with a re-check waiting to start: one waiting re-check reads every report that came before it. */
   const recheckWaiting = new Set<string>();
+  /**
+   * Carts whose last re-check found their ride settled for the lock state it read (`reconcile`): reports with
+   * that same lock state change nothing and are not re-checked (with every cart reporting each second, a
+   * re-check per report of every cart in use filled the database pool, issue 22). Any other work on the
+   * cart (a command's end, an event) forgets it.
+   */
+  const settledAt = new Map<string, string>();
+  const lockKey = (cart: DeviceRow) => `${cart.lockStatus}@${cart.lockUpdatedAt?.getTime() ?? 'never'}`;
   let detached = false;
   /** Settles when `work` is done; rejects when it failed for good or the server stopped first. */
   const enqueue = (deviceId: string, work: () => Promise<void>): Promise<void> => {
@@ -49,6 +57,7 @@ export function attachCodeRides(ctx: AppContext): () => void {
   };
 
   const onEvent = (deviceId: string, event: EventMessage): Promise<void> => {
+    settledAt.delete(deviceId);
     if (event.type === 'keypad_unlock' || event.type === 'rfid_unlock') {
       const type = event.type === 'keypad_unlock' ? 'keypad' : 'rfid';
       return enqueue(deviceId, () => service.unlockedWithCode(deviceId, event, type));
@@ -58,17 +67,24 @@ export function attachCodeRides(ctx: AppContext): () => void {
     return Promise.resolve();
   };
   const onDeviceUpdated = (cart: DeviceRow) => {
-    if (!lockChangedLately(cart) || recheckWaiting.has(cart.id)) return;
+    if (!lockChangedLately(cart)) {
+      settledAt.delete(cart.id);
+      return;
+    }
+    if (recheckWaiting.has(cart.id) || settledAt.get(cart.id) === lockKey(cart)) return;
     recheckWaiting.add(cart.id);
-    void enqueue(cart.id, () => {
+    void enqueue(cart.id, async () => {
       // From here on a new report needs a re-check of its own: this one may already have read the cart.
       recheckWaiting.delete(cart.id);
-      return reactions.reconcile(cart.id);
+      settledAt.delete(cart.id);
+      if (await reactions.reconcile(cart.id)) settledAt.set(cart.id, lockKey(cart));
     }).catch(() => {});
   };
   const onCommand = (command: CommandRow) => {
-    if (command.name !== 'ping' && command.finishedAt !== null)
+    if (command.name !== 'ping' && command.finishedAt !== null) {
+      settledAt.delete(command.deviceId);
       void enqueue(command.deviceId, () => reactions.commandFinished(command)).catch(() => {});
+    }
   };
 
   ctx.bus.on('device.event', onEvent);

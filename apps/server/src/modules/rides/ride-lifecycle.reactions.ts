@@ -57,7 +57,10 @@ export class RideCartReactions {
 
   async commandFinished(command: CommandRow): Promise<void> {
     if (command.name === 'ping' || !FINAL_COMMAND_STATES.includes(command.state)) return;
-    if (command.name === 'lock') return this.reconcile(command.deviceId);
+    if (command.name === 'lock') {
+      await this.reconcile(command.deviceId);
+      return;
+    }
     if (command.state !== 'acknowledged') return this.lifecycle.unlockFailed(command);
 
     const state = await this.repo.cartState(command.deviceId);
@@ -74,14 +77,19 @@ export class RideCartReactions {
     else if (command.source === 'dashboard' && command.requestedBy) await this.lifecycle.openManual(command);
   }
 
-  /** Decides what the cart's stored lock state means for its open ride, if anything. */
-  async reconcile(deviceId: string): Promise<void> {
+  /**
+   * Decides what the cart's stored lock state means for its open ride, if anything. Answers whether the
+   * outcome is settled: true when more reports with the same lock state can change nothing (the caller may
+   * skip them), false while a report still to come could (a locked cart whose ride runs on until it reports
+   * after the ride's last change, a paused ride until an unlocked report).
+   */
+  async reconcile(deviceId: string): Promise<boolean> {
     const state = await this.repo.cartState(deviceId);
     const ride = state?.ride;
-    if (!state || !ride) return;
+    if (!state || !ride) return true;
     const { device, lastCommand } = state;
     // A lock or unlock of ours is on its way: the cart's answer decides.
-    if (lastCommand && !lastCommand.finishedAt) return;
+    if (lastCommand && !lastCommand.finishedAt) return false;
     const byServer =
       lastCommand?.state === 'acknowledged' && lastCommand.ackedAt && lastCommand.ackedAt >= ride.updatedAt
         ? lastCommand
@@ -98,9 +106,11 @@ export class RideCartReactions {
       } else if (reported && riding) {
         if (isCodeRide(ride.type)) await this.lifecycle.endBySystem(ride.id, 'cartLocked');
         else await this.lifecycle.markPaused(ride.id);
-      }
-    } else if (ride.status === 'paused' && (byServer?.name === 'unlock' || reported)) {
-      await this.lifecycle.markActive(ride.id);
+      } else if (riding) return false;
+    } else if (ride.status === 'paused') {
+      if (byServer?.name === 'unlock' || reported) await this.lifecycle.markActive(ride.id);
+      else return false;
     }
+    return true;
   }
 }
