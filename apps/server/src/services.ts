@@ -77,6 +77,7 @@ import { UsageExportRepository } from './modules/reports/usage-export.repository
 import { UsageExportService } from './modules/reports/usage-export.service';
 import { CodeActivityRepository } from './modules/rides/code-activity.repository';
 import { ManualUnlockService } from './modules/rides/manual-unlock.service';
+import { PerCartQueue } from './modules/rides/per-cart-queue';
 import { PaidRidesService } from './modules/rides/paid-rides.service';
 import { RideCartReactions } from './modules/rides/ride-lifecycle.reactions';
 import { RideLifecycleRepository } from './modules/rides/ride-lifecycle.repository';
@@ -204,10 +205,13 @@ export function buildServices(core: CoreContext) {
   // The site's course layout (issue 23); `holesOf` names the hole in the rides' overrun alerts and pane.
   const courses = new CoursesService(repos.courses, bus);
   const rideViews = new RideViewsService(repos.rideViews, bus, lifecycle, courses);
+  // Each cart's ride work in order (code-rides.ts), which an operator's unlock waits for.
+  const cartWork = new PerCartQueue();
   const rides = {
     lifecycle,
     views: rideViews,
-    manualUnlock: new ManualUnlockService(commands, lifecycle),
+    manualUnlock: new ManualUnlockService(commands, lifecycle, cartWork),
+    cartWork,
     // Overdue rides alerted once each (issue 23), swept by the 'ride-overrun' job.
     overrun: new RideOverrunService(repos.rideOverrun, courses, bus, log),
     // What a succeeded payment buys (the payments module's PaidPurchase), and the sweep of paid unlocks.

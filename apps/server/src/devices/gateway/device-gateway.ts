@@ -11,6 +11,7 @@ import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { DeviceMessageDispatcher } from './device-message-dispatcher';
 import type { DeviceStateWriterStats } from './device-state-writer';
+import { InOrderPubacks } from './in-order-pubacks';
 import { parseInbound } from './inbound-message';
 import { connectServerClient } from './server-connection';
 
@@ -84,25 +85,24 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
   let lastHeardAt = Date.now();
 
   /**
-   * The control messages being handled, by packet. MQTT.js emits 'message' and then calls `handleMessage`,
-   * and sends a QoS 1 message's PUBACK (and reads the next packet) only once that calls back: so the broker
-   * learns that an ack or event was received only after it is stored, and keeps it for redelivery otherwise.
+   * The control messages being handled, by packet. MQTT.js emits 'message' and then calls `handleMessage`;
+   * a QoS 1 message's PUBACK goes out only once it is handled (`InOrderPubacks`), so the broker learns that
+   * an ack or event was received only after it is stored, and keeps it for redelivery otherwise.
    */
   const handling = new WeakMap<object, Promise<void>>();
+  /**
+   * Per cart, the end of its messages still being handled. Different carts' messages are handled side by
+   * side; one cart's wait for each other, in arrival order (an acknowledgement, then the report after it, or
+   * two commands' answers, must not overtake each other), as when the connection read one at a time.
+   */
+  const cartTails = new Map<string, Promise<void>>();
+  let pubacks!: InOrderPubacks;
 
   const prepare = (mqttClient: MqttClient) => {
+    pubacks = new InOrderPubacks(mqttClient);
     mqttClient.on('message', onMessage);
-    mqttClient.handleMessage = (packet, callback) => {
-      const pending = handling.get(packet);
-      if (!pending) return callback();
-      // A PUBACK is only meaningful on the connection that delivered the message: after a reconnect the
-      // broker sends the message again (same packet id) and that delivery is answered instead.
-      const stream = mqttClient.stream;
-      void pending.then(
-        () => mqttClient.stream === stream && callback(),
-        () => undefined, // stopped while the database was away: no PUBACK, the broker keeps the message
-      );
-    };
+    mqttClient.handleMessage = (packet, callback) =>
+      pubacks.handle(packet as IPublishPacket, handling.get(packet) ?? null, callback);
   };
 
   const clientId = options.clientId ?? `${options.username}-${hostname()}`;
@@ -159,12 +159,21 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
       log.debug({ topic, error: parsed.error, bytes: payload.length }, 'invalid device message ignored');
       return;
     }
-    if (!parsed.inbound) return;
-    const pending = dispatcher.dispatch(parsed.inbound, {
-      receivedAt: Date.now(),
-      retained: packet.retain === true,
-    });
-    if (pending) handling.set(packet, pending);
+    const { inbound } = parsed;
+    if (!inbound) return;
+    const meta = { receivedAt: Date.now(), retained: packet.retain === true };
+    const before = cartTails.get(inbound.deviceId);
+    // After a rejected handling (the server stopping) nothing more of the cart is handled: the broker keeps it.
+    const pending = before
+      ? before.then(() => dispatcher.dispatch(inbound, meta) ?? undefined)
+      : dispatcher.dispatch(inbound, meta);
+    if (!pending) return;
+    handling.set(packet, pending);
+    cartTails.set(inbound.deviceId, pending);
+    const forget = () => {
+      if (cartTails.get(inbound.deviceId) === pending) cartTails.delete(inbound.deviceId);
+    };
+    pending.then(forget, forget);
   }
 
   // Subscribe again on every (re)connect, whether or not the broker says it kept our session: Mosquitto
@@ -198,13 +207,13 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
       // With several instances and no session kept (MQTT_SESSION_EXPIRY_SECONDS=0), what this instance
       // leaves unacknowledged dies with its session: Mosquitto does not hand it to another member. So leave
       // the `$share` group first: the broker routes everything new to the others, and the UNSUBACK comes
-      // after every message already sent to us, each handled and acknowledged by then (a packet is read only
-      // once the one before it is handled). Bounded, so a database that is away cannot hold the stop.
+      // after every message already sent to us; then wait until each of those is stored and acknowledged.
+      // Bounded, so a database that is away cannot hold the stop.
       if (sharedSubscriptions && sessionExpirySeconds === 0 && client.connected) {
         const leave = client.unsubscribeAsync(Object.keys(subscriptions)).catch(() => undefined);
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, LEAVE_GROUP_TIMEOUT_MS)));
-        await Promise.race([leave, timeout]);
+        await Promise.race([leave.then(() => pubacks.drained()), timeout]);
         clearTimeout(timer);
       }
       // Disconnect first: a QoS 1 message that arrives from now on stays unacknowledged in the session and is

@@ -57,7 +57,8 @@ const RECENT_MS = 10 * 60_000;
  * tells the broker the message was received (PUBACK). That promise settles once the message is handled: its
  * handling is tried again while the database is away (so a server that stops meanwhile is sent the message
  * again: nothing is acknowledged before it is stored), and any other failure is counted, logged and the
- * message let go. Handlers and reactions must therefore be idempotent, and quick: the next message waits.
+ * message let go. Handlers and reactions must therefore be idempotent, and quick: the cart's next message
+ * waits (the gateway handles one cart's messages in order, different carts' side by side).
  *
  * Reactions subscribe to domain events whose payloads are stored rows and protocol types, never an API
  * shape; the HTTP and socket presenters run only at the edges.

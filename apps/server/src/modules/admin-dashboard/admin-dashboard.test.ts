@@ -498,15 +498,16 @@ describe('the dashboard rollups', () => {
        WHERE site_id = $1`,
       [edgeSite],
     );
-    // Refund some payments (by the refund sweep's flag or the provider's status), pay pending ones late,
-    // delete a few.
+    // Refund some payments (the refund sweep's flag on a kept payment, or a refund that also cancelled it, as
+    // the demo's refunds are), pay pending ones late, delete a few. Only statuses the app writes: the shared
+    // test database is read by other files' lists too.
     await q(
       `UPDATE payments SET refunded_at = succeeded_at + interval '2 hours'
        WHERE site_id = $1 AND status = 'succeeded' AND extract(minute FROM succeeded_at)::int % 4 = 2`,
       [edgeSite],
     );
     await q(
-      `UPDATE payments SET status = 'refunded'
+      `UPDATE payments SET status = 'cancelled', refunded_at = succeeded_at + interval '3 hours'
        WHERE site_id = $1 AND status = 'succeeded' AND extract(minute FROM succeeded_at)::int % 7 = 3`,
       [edgeSite],
     );

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminBookingsQuery } from '@fairway/domain';
 import type { DbExecutor } from '../../db/client';
+import { countRows } from '../../lib/pagination';
 import type { NewActivity } from '../../db/activity-entries';
 import { activity } from '../../db/tables/activity';
 import { bookings } from '../../db/tables/bookings';
@@ -52,7 +53,8 @@ export class AdminBookingsRepository {
       .orderBy(order(SORTS[query.sort]), order(bookings.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
-    const total = rows[0]?.total ?? (query.page > 1 ? await this.count(query) : 0);
+    const total =
+      rows[0]?.total ?? (query.page > 1 ? await countRows(this.db, bookings, condition(query)) : 0);
     const rideOf = await this.latestRides(rows.map((row) => row.booking.id));
     return {
       rows: rows.map(({ booking, total: _total, ...rest }) => ({
@@ -76,15 +78,6 @@ export class AdminBookingsRepository {
       .where(inArray(rides.bookingId, bookingIds))
       .orderBy(rides.bookingId, desc(rides.start));
     return new Map(rows.map((row) => [row.bookingId!, row.id]));
-  }
-
-  /** Past the last page the window is empty: the total still tells the client where the pages end. */
-  private async count(query: AdminBookingsQuery): Promise<number> {
-    const [row] = await this.db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(bookings)
-      .where(condition(query));
-    return row?.total ?? 0;
   }
 
   /** The bookings among `ids` that exist, whatever their site. */

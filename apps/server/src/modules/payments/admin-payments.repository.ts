@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminPaymentsQuery } from '@fairway/domain';
 import type { DbExecutor } from '../../db/client';
+import { countRows } from '../../lib/pagination';
 import type { NewActivity } from '../../db/activity-entries';
 import { activity } from '../../db/tables/activity';
 import { payments } from '../../db/tables/payments';
@@ -44,17 +45,9 @@ export class AdminPaymentsRepository {
       .orderBy(order(SORTS[query.sort]), order(payments.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
-    const total = rows[0]?.total ?? (query.page > 1 ? await this.count(query) : 0);
+    const total =
+      rows[0]?.total ?? (query.page > 1 ? await countRows(this.db, payments, condition(query)) : 0);
     return { rows: rows.map(({ payment, siteName }) => ({ payment, siteName })), total };
-  }
-
-  /** Past the last page the window is empty: the total still tells the client where the pages end. */
-  private async count(query: AdminPaymentsQuery): Promise<number> {
-    const [row] = await this.db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(payments)
-      .where(condition(query));
-    return row?.total ?? 0;
   }
 
   /** The payments among `ids` that exist, whatever their site. */

@@ -17,14 +17,27 @@ import { lockChangedLately } from './ride-lifecycle.reactions';
  * detach function.
  */
 export function attachCodeRides(ctx: AppContext): () => void {
-  const { codes: service, cartReactions: reactions } = ctx.rides;
+  const { codes: service, cartReactions: reactions, cartWork } = ctx.rides;
 
-  // One at a time per cart, in arrival order: an unlock and the lock that ends its ride, or an
-  // acknowledgement and the report that follows it, must be handled in that order. Carts do not wait for
-  // each other (one queue for all made every cart's acknowledgement wait behind every other cart's work
-  // under a burst of commands, issue 22). Each step is a few indexed queries, and only code events,
-  // finished lock commands and reports of in-use carts whose lock just changed come here.
-  const queues = new Map<string, Promise<void>>();
+  // One at a time per cart, in arrival order, different carts side by side (`PerCartQueue`; one queue for
+  // all made every cart's acknowledgement wait behind every other cart's work under a burst of commands,
+  // issue 22). Each step is a few indexed queries, and only code events, finished lock commands and reports
+  // of in-use carts whose lock just changed come here.
+  let detached = false;
+  /** Settles when `work` is done; rejects when it failed for good or the server stopped first. */
+  const enqueue = (deviceId: string, work: () => Promise<void>): Promise<void> => {
+    const done = cartWork.run(deviceId, () =>
+      retryWhileDatabaseDown(work, {
+        log: ctx.log,
+        what: 'ride handling',
+        context: { deviceId },
+        stopped: () => detached,
+      }),
+    );
+    done.catch((error: unknown) => ctx.log.error({ err: error, deviceId }, 'ride handling failed'));
+    return done;
+  };
+
   /** Carts with a re-check waiting to start: one waiting re-check reads every report that came before it. */
   const recheckWaiting = new Set<string>();
   /**
@@ -35,27 +48,6 @@ export function attachCodeRides(ctx: AppContext): () => void {
    */
   const settledAt = new Map<string, string>();
   const lockKey = (cart: DeviceRow) => `${cart.lockStatus}@${cart.lockUpdatedAt?.getTime() ?? 'never'}`;
-  let detached = false;
-  /** Settles when `work` is done; rejects when it failed for good or the server stopped first. */
-  const enqueue = (deviceId: string, work: () => Promise<void>): Promise<void> => {
-    const done = (queues.get(deviceId) ?? Promise.resolve()).then(() =>
-      retryWhileDatabaseDown(work, {
-        log: ctx.log,
-        what: 'ride handling',
-        context: { deviceId },
-        stopped: () => detached,
-      }),
-    );
-    const tail = done.catch((error: unknown) =>
-      ctx.log.error({ err: error, deviceId }, 'ride handling failed'),
-    );
-    queues.set(deviceId, tail);
-    void tail.then(() => {
-      if (queues.get(deviceId) === tail) queues.delete(deviceId);
-    });
-    return done;
-  };
-
   const onEvent = (deviceId: string, event: EventMessage): Promise<void> => {
     settledAt.delete(deviceId);
     if (event.type === 'keypad_unlock' || event.type === 'rfid_unlock') {

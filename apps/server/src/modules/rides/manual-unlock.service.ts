@@ -1,5 +1,6 @@
 import type { CommandOutcome, ManualUnlockBody } from '@fairway/domain';
 import type { CommandsService, Requester } from '../commands/commands.service';
+import type { PerCartQueue } from './per-cart-queue';
 import type { RideLifecycleService } from './ride-lifecycle.service';
 
 /**
@@ -11,6 +12,7 @@ export class ManualUnlockService {
   constructor(
     private readonly commands: CommandsService,
     private readonly lifecycle: RideLifecycleService,
+    private readonly cartWork: PerCartQueue,
   ) {}
 
   async unlock(
@@ -21,6 +23,9 @@ export class ManualUnlockService {
   ): Promise<CommandOutcome> {
     // A body naming another site's driver, service or price is refused before the cart is touched.
     const details = await this.lifecycle.manualDetails(siteId, body);
+    // The reaction to the cart's last lock (ending its ride) first: else this unlock would find that ride
+    // still open, and the reaction would end it afterwards and lock the cart again.
+    await this.cartWork.idle(deviceId);
     const command = await this.commands.lockAndWait(siteId, deviceId, 0, by);
     if (command.state === 'acknowledged') await this.lifecycle.openManual(command, details);
     // Read after the ride opened: the answer's cart shows it.
