@@ -94,6 +94,8 @@ describe('opening a ride by an unlock', () => {
       ],
     });
     expect(opened.unlockRequestedAt).toBeInstanceOf(Date);
+    // The broker took the command before openByUnlock returned; the cart gets it a moment later.
+    await eventually(() => unlocks(test).length === 1, SLOW);
     expect(opened.unlockCommandId).toBe(unlocks(test)[0]?.id);
 
     const confirmed = await rideWhen(rt, opened.id, (ride) => ride.confirmed);
