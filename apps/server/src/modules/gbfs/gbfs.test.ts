@@ -270,13 +270,16 @@ describe("a club's feed", () => {
   });
 
   it('prices the guest rates with the unlock fee, in major units', async () => {
+    // The demo club is shared with other test files, which may add prices of their own: its seeded ones are there.
     const demo = (await feed<SystemPricingPlans>(demoId, 'system_pricing_plans')).body.data.plans;
-    expect(demo.map((plan) => [plan.name[0]!.text, plan.price, plan.currency])).toEqual([
-      ['18 holes – Twilight', 25.5, 'GBP'],
-      ['18 holes – Guest', 40.5, 'GBP'],
-      ['9 holes – Guest', 25.5, 'GBP'],
-    ]);
-    expect(demo[0]!.description[0]!.text).toBe(
+    expect(demo.map((plan) => [plan.name[0]!.text, plan.price, plan.currency])).toEqual(
+      expect.arrayContaining([
+        ['18 holes – Twilight', 25.5, 'GBP'],
+        ['18 holes – Guest', 40.5, 'GBP'],
+        ['9 holes – Guest', 25.5, 'GBP'],
+      ]),
+    );
+    expect(demo.find((plan) => plan.name[0]!.text === '18 holes – Twilight')!.description[0]!.text).toBe(
       '18 holes: a cart for 270 minutes. The unlock fee is included. Sold only at set times of the week.',
     );
     // Member prices are paid with credits, not sold to guests.

@@ -49,7 +49,15 @@ beforeAll(async () => {
   superadmin = await loginAs(rt, 'superadmin@example.com');
   club = await createPaymentSite(rt, superadmin, `Booking Page Links ${Date.now()}`);
   otherClub = await createPaymentSite(rt, superadmin, `Other Links ${Date.now()}`);
-  await rt.ctx.db.update(sites).set({ bookingOffset: OFFSET }).where(eq(sites.id, club.siteId));
+  // A booking lies inside one opening day of the club: on a club clock near noon, the bookings of the next
+  // few hours never cross its midnight, whatever the hour the suite runs at (UTC+N is 'Etc/GMT-N').
+  const offset = ((12 - new Date().getUTCHours() + 36) % 24) - 12;
+  const noonZone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+  await rt.ctx.db
+    .update(sites)
+    .set({ bookingOffset: OFFSET, timezone: noonZone })
+    .where(eq(sites.id, club.siteId));
+  await rt.ctx.db.update(sites).set({ timezone: noonZone }).where(eq(sites.id, otherClub.siteId));
   const [guestPrice] = await rt.ctx.db.select().from(prices).where(eq(prices.id, club.guestPriceId));
   serviceId = guestPrice!.serviceId;
   const [other] = await rt.ctx.db
