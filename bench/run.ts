@@ -11,6 +11,8 @@
  * each beside the broker's raw relay rate (plain publisher → subscriber, QoS 0) measured in the same run;
  * then 10,000 carts (the 2,000 and 8,000 more from further fleet processes) each reporting every 5 s
  * (2,000 msg/s) for 20 s: cart → browser p50/p99 and RSS.
+ * BENCH_CPU_PROFILE=<folder> and BENCH_QUERY_COUNT=<folder> write each (d) series' CPU profile of the server and
+ * its queries by statement (bench/lib/cpu-profile.ts, query-count.ts); both change the times they sit beside.
  * BENCH_ONLY=commands connects the carts and runs (d) alone; BENCH_ONLY=fleet10k the 10,000-cart phase
  * alone; BENCH_FLEET10K=on|off forces that phase in or out (default: on with the embedded broker, off with
  * Mosquitto, where provisioning 8,000 more carts the first time takes several minutes).
@@ -29,6 +31,8 @@ import { fileURLToPath } from 'node:url';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { CommandRow } from '../apps/server/src/db/tables/commands';
 import { devices, positions } from '../apps/server/src/db/tables/devices';
+import { startCpuProfile } from './lib/cpu-profile';
+import { countQueries } from './lib/query-count';
 import { bootBenchServer, type BenchServer, type ExternalBroker } from './lib/boot';
 import { Child } from './lib/child';
 import { watchServer, type ServerLoad } from './lib/server-watch';
@@ -463,8 +467,11 @@ async function measureCommands(
       const slice = targets.slice(i * calls, (i + 1) * calls);
       const watch = await watchServer(rt.ctx.database.pool);
       const waitsBefore = rt.ctx.commands.waitStats();
+      const profile = await startCpuProfile(`commands-${concurrency}`);
+      const queries = countQueries(`commands-${concurrency}`);
       probe.send({ type: 'commands', label, targets: slice, concurrency });
       const { samples, seconds } = await probe.next('commands-result', 600_000);
+      await Promise.all([profile.stop(), queries.stop()]);
       const polled = rt.ctx.commands.waitStats().byPoll - waitsBefore.byPoll;
       series.push({ label, concurrency, samples, seconds, server: await watch.stop(), polled });
     }

@@ -2,10 +2,14 @@
  * Several instances, tested (issue 22 item 4): starts the production layout (deploy/local/layout.ts: nginx,
  * instances a and b, Mosquitto with dynamic security, Redis, PostgreSQL 15) and proves, each as an assertion:
  *
- *   1. a browser's socket connected to instance B through nginx sees a cart's reports that instance A handled
- *      (which instance handled a report: each instance's own counters, GET /api/admin/instance);
+ *   1. a browser connected to instance B sees a cart's reports that instance A handled (which instance handled
+ *      a report: each instance's own counters, GET /api/admin/instance): a real Chromium page (operator-page.ts),
+ *      the demo club's admin signed in on B's pinned address, whose Fleet row shows each report's signal
+ *      reading while the page neither reconnects nor asks for the list (so only a push through Redis can have
+ *      brought it); besides, socket.io-client sockets count the pushes on B and on the public address;
  *   2. a lock sent through B reaches the cart over Mosquitto and B answers it right (acknowledged, locked), also
- *      when the cart's acknowledgement reached A;
+ *      when the cart's acknowledgement reached A, and the page on B shows each lock state; a Lock clicked in
+ *      the page's Actions menu reaches the cart and its row shows it locked;
  *   3. durable jobs run once across both instances;
  *   4. kill -9 of A loses no telemetry beyond what was in flight at that instant, and B takes over A's share of
  *      the carts' messages within 10 s;
@@ -27,6 +31,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { startLayout, type Layout } from '../local/layout';
+import { openFleetPage, type OperatorPage } from './operator-page';
 
 const SUPERADMIN = { email: 'superadmin@example.com', password: 'demo-password' };
 /** B must hold A's share again within this long after A died (the issue's bound). */
@@ -90,7 +95,8 @@ interface Cart {
   commandsReceived: number;
   /** Reports sent, by uptime (unique per cart): the report's ts and when it left. */
   sent: Map<number, { ts: number; sentAt: number }>;
-  report(): Promise<number>;
+  /** Sends one report (signal reading `csq`, else 21) and answers its uptime. */
+  report(values?: { csq?: number }): Promise<number>;
 }
 
 async function connectCart(mqttUrl: string, id: string, secret: string): Promise<Cart> {
@@ -114,7 +120,7 @@ async function connectCart(mqttUrl: string, id: string, secret: string): Promise
     lock: 0,
     commandsReceived: 0,
     sent: new Map(),
-    async report() {
+    async report(values = {}) {
       uptime += 1;
       lastTs = Math.max(Date.now(), lastTs + 1);
       const report: TelemetryMessage = {
@@ -129,7 +135,7 @@ async function connectCart(mqttUrl: string, id: string, secret: string): Promise
         charging: false,
         odometer: 100 + uptime,
         conType: 'G',
-        csq: 21,
+        csq: values.csq ?? 21,
         uptime,
       };
       cart.sent.set(uptime, { ts: lastTs, sentAt: Date.now() });
@@ -196,6 +202,7 @@ async function main() {
   const db = new pg.Client({ connectionString: layout.databaseUrl });
   const carts: Cart[] = [];
   const sockets: Socket[] = [];
+  let operator: OperatorPage | null = null;
   try {
     await db.connect();
     const a = layout.instance('a');
@@ -220,18 +227,24 @@ async function main() {
 
     const siteId = (await db.query<{ id: string }>(`select id from sites where name = 'Demo Golf Club'`))
       .rows[0]!.id;
+    /** The Fleet page names a cart without a car number by its serial. */
+    const labelOf = new Map<string, string>();
     for (let i = 0; i < 4; i++) {
-      const device = await api<{ _id: string; secret: string }>(`${layout.url}/api/admin/devices`, {
-        method: 'POST',
-        token,
-        body: { serial: `LAYOUT-${Date.now().toString(36)}-${i}` },
-      });
+      const device = await api<{ _id: string; serial: string; secret: string }>(
+        `${layout.url}/api/admin/devices`,
+        {
+          method: 'POST',
+          token,
+          body: { serial: `LAYOUT-${Date.now().toString(36)}-${i}` },
+        },
+      );
       await api(`${layout.url}/api/admin/devices`, {
         method: 'PATCH',
         token,
         body: { ids: [device._id], updateData: { siteID: siteId } },
       });
       carts.push(await connectCart(layout.mqttUrl, device._id, device.secret));
+      labelOf.set(device._id, device.serial);
     }
     const cartIds = carts.map((cart) => cart.id);
     // Each cart's retained status marks it online (a lock goes only to a connected cart).
@@ -264,12 +277,23 @@ async function main() {
       '✓ Socket.IO through nginx: WebSocket on B, long-polling upgraded to WebSocket on the public address',
     );
 
+    // The operator's browser on B: B's pinned nginx port serves the page, its API calls and its socket (the
+    // public address would pick the instance by the client's address, and every client here is 127.0.0.1).
+    operator = await openFleetPage(b.pinnedUrl, [...labelOf.values()]);
+    say(
+      `✓ Chromium on B (${b.pinnedUrl}): the demo club's admin signed in, the Fleet page lists the 4 carts`,
+    );
+
     // One report at a time: who handled it (the instances' counters), and whether B's browser saw it.
     const cart = carts[0]!;
+    const label = labelOf.get(cart.id)!;
     const handledBy: string[] = [];
     for (let i = 0; i < 12; i++) {
       const [beforeA, beforeB] = await Promise.all([stats(a), stats(b)]);
-      const uptime = await cart.report();
+      const trafficBefore = operator.traffic();
+      // Each report its own signal reading (CSQ 10 to 29, never the previous one): the row shows which came.
+      const csq = 10 + ((cart.sent.size + 1) % 20);
+      const uptime = await cart.report({ csq });
       const [afterA, afterB] = await eventually('a report handled', async () => {
         const both = await Promise.all([stats(a), stats(b)]);
         const handled =
@@ -282,6 +306,12 @@ async function main() {
       const byB = afterB.deviceMessages.positionsWritten - beforeB.deviceMessages.positionsWritten;
       assert.equal(byA + byB, 1, `report ${uptime} stored by exactly one instance (a: ${byA}, b: ${byB})`);
       handledBy.push(byA === 1 ? 'a' : 'b');
+      // The page first: it fails here if A's push never reaches B (Redis adapter broken).
+      const shown = `the Fleet page on B shows report ${uptime} (CSQ ${csq}, handled by ${byA === 1 ? 'A' : 'B'})`;
+      await operator.waitForSignal(label, csq, 5_000).catch((error: unknown) => {
+        throw new Error(`${shown}: not within 5 s`, { cause: error });
+      });
+      operator.assertOnlyPushes(trafficBefore, shown);
       await eventually(
         `B's browser sees report ${uptime}`,
         async () => pushedToB.has(`${cart.id}:${uptime}`),
@@ -289,11 +319,15 @@ async function main() {
       );
     }
     const byA = handledBy.filter((name) => name === 'a').length;
+    const traffic = operator.traffic();
     assert.ok(byA > 0, `instance A handled some of the reports (handled by: ${handledBy.join('')})`);
     assert.ok(byA < handledBy.length, `instance B handled some of the reports too (${handledBy.join('')})`);
     say(
-      `✓ the browser on B saw all 12 reports; A handled ${byA} of them, B ${handledBy.length - byA} ` +
-        `(order ${handledBy.join('')}): Mosquitto's $share group splits them, Redis fans A's pushes out to B`,
+      `✓ the browser on B saw all 12 reports: the Chromium page's Fleet row showed each one's CSQ from a push ` +
+        `(no reconnect, no list asked for), the socket counted them; A handled ${byA} of them, ` +
+        `B ${handledBy.length - byA} (order ${handledBy.join('')}): Mosquitto's $share group splits them, ` +
+        `Redis fans A's pushes out to B (the page: ${traffic.pushesReceived} device:updates pushes, ` +
+        `${traffic.websocketsOpened} WebSocket, ${traffic.listRequests} list request(s), all at its load)`,
     );
 
     // 2. Locks and unlocks through B; the cart's acknowledgement reaches A or B, and B answers either way.
@@ -321,12 +355,43 @@ async function main() {
       );
       assert.equal(stored.rows[0]!.lock_status, target === 'lock' ? 1 : 0, 'the stored lock state');
       acksBy.push(afterA.deviceMessages.received > beforeA.deviceMessages.received ? 'a' : 'b');
+      const state = target === 'lock' ? 'locked' : 'unlocked';
+      await operator.waitForLockState(label, state, 5_000).catch((error: unknown) => {
+        throw new Error(`the Fleet page on B shows the cart ${state}: not within 5 s`, { cause: error });
+      });
     }
     assert.ok(acksBy.includes('a'), `some acknowledgements reached A (${acksBy.join('')})`);
     say(
       `✓ 6 locks/unlocks through B: each reached the cart, each answered acknowledged with the right lock state; ` +
-        `the cart's acknowledgement reached ${acksBy.join('')} (A's stored, B found it)`,
+        `the cart's acknowledgement reached ${acksBy.join('')} (A's stored, B found it); the page on B showed each`,
     );
+
+    // The operator's own Lock and Unlock, clicked in the page on B: each command goes out from B, the row
+    // turns when the cart's acknowledgement is stored (by A or B) and pushed. It ends unlocked, as it began.
+    assert.equal(cart.lock, 0, 'the cart is unlocked after the alternating commands');
+    const clickAcksBy: string[] = [];
+    for (const action of ['lock', 'unlock'] as const) {
+      const state = action === 'lock' ? 'locked' : 'unlocked';
+      const beforeClickA = await stats(a);
+      const receivedBeforeClick = cart.commandsReceived;
+      await operator.sendFromActions(label, action);
+      await operator.waitForLockState(label, state, 12_000).catch((error: unknown) => {
+        throw new Error(`the Fleet page on B shows the cart ${state} after its ${action}: not within 12 s`, {
+          cause: error,
+        });
+      });
+      assert.equal(cart.commandsReceived, receivedBeforeClick + 1, `the page's ${action} reached the cart`);
+      assert.equal(cart.lock, action === 'lock' ? 1 : 0, `the cart ${state} on the page's ${action}`);
+      const receivedByA = (await stats(a)).deviceMessages.received > beforeClickA.deviceMessages.received;
+      clickAcksBy.push(receivedByA ? 'a' : 'b');
+    }
+    say(
+      `✓ Lock and Unlock clicked in the Fleet page on B: each reached the cart and its row turned; the ` +
+        `acknowledgements reached ${clickAcksBy.join('')}`,
+    );
+    // The rest (jobs, kill -9) needs no page: Chromium's CPU would only blur the kill's timing.
+    await operator.close();
+    operator = null;
 
     // 3. Durable jobs: each recurring run happens on one instance. command-expiry and owed-locks run every 5 s:
     // over the window their runs on A and B together are the window's count, not twice it.
@@ -450,6 +515,7 @@ async function main() {
       '✓ after the kill the public address answers from B: health 200, a lock acknowledged with the cart locked',
     );
   } finally {
+    await operator?.close().catch(() => undefined);
     for (const socket of sockets) socket.close();
     await Promise.allSettled(carts.map((cart) => cart.client.endAsync(true)));
     await db.end().catch(() => undefined);

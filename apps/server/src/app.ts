@@ -14,7 +14,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { errorsPlugin } from './plugins/errors';
 import { RateLimitedError } from './lib/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { bucketOrigin } from './lib/s3-file-store';
+import { bucketOrigin } from './lib/s3-location';
 import { textInputPlugin } from './plugins/text-input';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminUserRoutes } from './modules/users/users.routes';

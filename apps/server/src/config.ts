@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseS3Url, S3UrlError, type S3Location } from './lib/s3-file-store';
+import { parseS3Url, S3UrlError, type S3Location } from './lib/s3-location';
 
 /**
  * Environment → typed configuration. Every variable is validated once at start; a bad value stops the

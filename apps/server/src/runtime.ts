@@ -139,7 +139,7 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
     const payments = await createPaymentProvider(config, database.db, log);
     // Signed file URLs name the address carts reach: PUBLIC_URL, else where this server listens.
     let listeningUrl = config.publicUrl;
-    const fileStores = createFileStores(
+    const fileStores = await createFileStores(
       config,
       await platformSecret(database.db, 'file-url-secret'),
       () => config.PUBLIC_URL ?? listeningUrl,

@@ -9,7 +9,8 @@ import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { signedFileRoutes } from '../modules/files/signed-files.routes';
 import { InvalidFileKeyError, LocalFileStore, type FileStore } from './file-store';
-import { parseS3Url, S3FileStore } from './s3-file-store';
+import { S3FileStore } from './s3-file-store';
+import { parseS3Url } from './s3-location';
 import { FileUrlSigner } from './signed-file-urls';
 
 /**

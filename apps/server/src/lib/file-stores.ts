@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { LocalFileStore, type FileStore } from './file-store';
-import { S3FileStore } from './s3-file-store';
 import { FileUrlSigner } from './signed-file-urls';
 
 export interface FileStores {
@@ -16,8 +15,14 @@ export interface FileStores {
  * The S3 bucket of `S3_URL` (prefixes `public/` and `private/`), else DATA_DIR/files/public and
  * DATA_DIR/files/private; a local private store signs its URLs with `urlSecret` for `baseUrl`.
  */
-export function createFileStores(config: Config, urlSecret: string, baseUrl: () => string): FileStores {
+export async function createFileStores(
+  config: Config,
+  urlSecret: string,
+  baseUrl: () => string,
+): Promise<FileStores> {
   if (config.s3) {
+    // Loaded only when a bucket is configured: the AWS SDK is the largest module the server would load.
+    const { S3FileStore } = await import('./s3-file-store');
     const files = new S3FileStore(config.s3, 'public/');
     const privateFiles = new S3FileStore(config.s3, 'private/');
     return {

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../test/helpers';
 import type { Runtime } from '../runtime';
-import { bucketOrigin, parseS3Url } from '../lib/s3-file-store';
+import { bucketOrigin, parseS3Url } from '../lib/s3-location';
 import { securityHeadersPlugin, tileSource } from './security-headers';
 
 /** Security headers on pages and API alike (issue #15 item 9). */

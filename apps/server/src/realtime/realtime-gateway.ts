@@ -279,10 +279,8 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     },
     (error, rideId) => log.error({ err: error, rideId }, 'pushing a ride to operators failed'),
   );
-  const onRideUpdated = (rideId: string) => {
-    cartActivity.forget();
-    pushRide(rideId);
-  };
+  // The cart activity lookup forgets the ride's cart itself (it listens first, being built before this).
+  const onRideUpdated = (rideId: string) => pushRide(rideId);
   ctx.bus.on('ride.updated', onRideUpdated);
   // bookings (issue 17): loaded by id like rides, one load at a time per booking; a cancelled one is pushed
   // with its status, and the calendar drops it.

@@ -82,17 +82,26 @@ const openRidesWith = (db: Db) =>
  * are looked up only for carts in use: a cart report is frequent, a ride is not.
  */
 export class CartActivityLookup {
-  /** Open-ride summaries of carts in use, by cart. */
-  private readonly rides = new Map<string, { summary: OpenRideSummary | null; at: number }>();
+  /** Open-ride summaries of carts in use, by cart, with the ride each names (null: none found). */
+  private readonly rides = new Map<
+    string,
+    { summary: OpenRideSummary | null; rideId: string | null; at: number }
+  >();
   /** The day's bookings of each site's carts: one query per site, shared by every push of its carts. */
   private readonly bookings = new Map<string, { at: number; byCart: Promise<Map<string, CartBooking[]>> }>();
+  /** How many rides were forgotten so far, and when each was last (so a read in flight keeps no older answer). */
+  private ridesForgotten = 0;
+  private readonly forgottenRides = new Map<string, { seq: number; at: number }>();
 
   constructor(
     private readonly db: Db,
     bus?: DomainEventBus,
   ) {
-    // A booking made, moved or cancelled changes the views of its carts from the next push on.
-    bus?.on('booking.updated', () => this.forget());
+    // A ride opened, changed or ended changes its cart's view; a booking made, moved or cancelled its site's
+    // carts'. Only those are read again: forgetting every cart on each change made every cart in use re-read
+    // its ride on its next report, hundreds of queries a second under a burst of operator unlocks (issue 22).
+    bus?.on('ride.updated', (rideId) => this.forgetRide(rideId));
+    bus?.on('booking.updated', (_bookingId, siteId) => this.bookings.delete(siteId));
   }
 
   /** The views of one site's carts with their open rides and bookings, in two queries. */
@@ -116,10 +125,25 @@ export class CartActivityLookup {
     return withOpenRide({ ...view, bookings: byCart.get(view._id) ?? [] }, summary, now);
   }
 
-  /** A ride or booking opened, changed or ended: the next push reads again. */
+  /** Everything changed (tests, a restore): every push reads again. */
   forget(): void {
     this.rides.clear();
     this.bookings.clear();
+  }
+
+  /**
+   * A ride changed: the cart whose summary names it reads again, and so does every cart in use that had no
+   * open ride (the ride may have just opened for one of them; they are few).
+   */
+  forgetRide(rideId: string, now = Date.now()): void {
+    this.ridesForgotten += 1;
+    this.forgottenRides.set(rideId, { seq: this.ridesForgotten, at: now });
+    for (const [cartId, cached] of this.rides)
+      if (cached.rideId === null || cached.rideId === rideId) this.rides.delete(cartId);
+    // A read in flight longer than this is not waited for; older marks can go.
+    if (this.forgottenRides.size > 1_000)
+      for (const [id, mark] of this.forgottenRides)
+        if (now - mark.at > 2 * CART_ACTIVITY_CACHE_MS) this.forgottenRides.delete(id);
   }
 
   private async openRide(view: CartView, now: number): Promise<OpenRideSummary | null> {
@@ -129,9 +153,14 @@ export class CartActivityLookup {
     }
     const cached = this.rides.get(view._id);
     if (cached && now - cached.at < CART_ACTIVITY_CACHE_MS) return cached.summary;
+    const readFrom = this.ridesForgotten;
     const [row] = await openRidesWith(this.db).where(and(eq(rides.deviceId, view._id), isOpen));
     const summary = row ? toSummary(row) : null;
-    this.rides.set(view._id, { summary, at: now });
+    // A ride forgotten while this read ran may have changed after it read: answer it, but do not keep it.
+    const outdated = row
+      ? (this.forgottenRides.get(row.rideId)?.seq ?? 0) > readFrom
+      : this.ridesForgotten > readFrom;
+    if (!outdated) this.rides.set(view._id, { summary, rideId: row?.rideId ?? null, at: now });
     return summary;
   }
 

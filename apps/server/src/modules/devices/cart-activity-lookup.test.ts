@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Runtime } from '../../runtime';
+import { startTestServer } from '../../../test/helpers';
+import { rides } from '../../db/tables/rides';
+import type { DeviceRow } from '../../db/tables/devices';
+import { createRideClub, insertCart, insertRide, type RideClub } from '../guest/guest-rides.test-support';
+import { CartActivityLookup } from './cart-activity-lookup';
+import { toCartView } from './devices.presenter';
+
+/**
+ * Issue 22: a ride's change makes only its own cart (and carts in use with no ride found) read their ride
+ * again. Forgetting every cart on each change made every cart in use re-read on its next report: under a burst
+ * of operator unlocks that was most of the server's queries.
+ */
+
+let rt: Runtime;
+let club: RideClub;
+
+beforeAll(async () => {
+  rt = await startTestServer();
+  club = await createRideClub(rt);
+});
+afterAll(() => rt.stop());
+
+async function cartOnRide(driver: string) {
+  const cart = await insertCart(rt, club.siteId, { inUse: true, lockStatus: 0 });
+  const ride = await insertRide(rt, cart, {
+    status: 'active',
+    end: null,
+    duration: null,
+    meta: { name: driver, email: null },
+  });
+  return { cart, ride };
+}
+const rename = (rideId: string, name: string) =>
+  rt.ctx.db
+    .update(rides)
+    .set({ meta: { name, email: null } })
+    .where(eq(rides.id, rideId));
+const driverOf = async (lookup: CartActivityLookup, cart: DeviceRow) =>
+  (await lookup.present(toCartView(cart))).driverName;
+
+describe('cart activity lookup', () => {
+  it("forgets only the changed ride's cart", async () => {
+    const lookup = new CartActivityLookup(rt.ctx.db);
+    const a = await cartOnRide('Ann');
+    const b = await cartOnRide('Bo');
+    expect(await driverOf(lookup, a.cart)).toBe('Ann');
+    expect(await driverOf(lookup, b.cart)).toBe('Bo');
+    await rename(a.ride.id, 'Ann Two');
+    await rename(b.ride.id, 'Bo Two');
+    lookup.forgetRide(a.ride.id);
+    expect(await driverOf(lookup, a.cart)).toBe('Ann Two');
+    // Cart B's ride did not change as far as the lookup was told: its summary is still the cached one.
+    expect(await driverOf(lookup, b.cart)).toBe('Bo');
+    lookup.forgetRide(b.ride.id);
+    expect(await driverOf(lookup, b.cart)).toBe('Bo Two');
+  });
+
+  it('reads again for a cart in use that had no open ride when any ride changes', async () => {
+    const lookup = new CartActivityLookup(rt.ctx.db);
+    const cart = await insertCart(rt, club.siteId, { inUse: true, lockStatus: 0 });
+    expect(await driverOf(lookup, cart)).toBeNull();
+    const ride = await insertRide(rt, cart, {
+      status: 'active',
+      end: null,
+      duration: null,
+      meta: { name: 'Cy', email: null },
+    });
+    lookup.forgetRide(ride.id);
+    expect(await driverOf(lookup, cart)).toBe('Cy');
+  });
+
+  it('keeps no answer of a read that a forget overtook', async () => {
+    const lookup = new CartActivityLookup(rt.ctx.db);
+    const { cart, ride } = await cartOnRide('Di');
+    const reading = driverOf(lookup, cart);
+    lookup.forgetRide(ride.id);
+    expect(await reading).toBe('Di');
+    await rename(ride.id, 'Di Two');
+    expect(await driverOf(lookup, cart)).toBe('Di Two');
+  });
+
+  it("follows the runtime's ride and booking events", async () => {
+    const { cart, ride } = await cartOnRide('Ed');
+    expect(await driverOf(rt.ctx.cartActivity, cart)).toBe('Ed');
+    await rename(ride.id, 'Ed Two');
+    rt.ctx.bus.emit('ride.updated', ride.id, club.siteId);
+    expect(await driverOf(rt.ctx.cartActivity, cart)).toBe('Ed Two');
+  });
+});
