@@ -11,8 +11,8 @@
  * each beside the broker's raw relay rate (plain publisher → subscriber, QoS 0) measured in the same run;
  * then 10,000 carts (the 2,000 and 8,000 more from further fleet processes) each reporting every 5 s
  * (2,000 msg/s) for 20 s: cart → browser p50/p99 and RSS.
- * BENCH_CPU_PROFILE=<folder> and BENCH_QUERY_COUNT=<folder> write each (d) series' CPU profile of the server and
- * its queries by statement (bench/lib/cpu-profile.ts, query-count.ts); both change the times they sit beside.
+ * BENCH_CPU_PROFILE=<folder> writes the server's CPU profile of (a) and of each (d) series, BENCH_QUERY_COUNT=<folder>
+ * each (d) series' queries by statement (bench/lib/cpu-profile.ts, query-count.ts); both change the times they sit beside.
  * BENCH_ONLY=commands connects the carts and runs (d) alone; BENCH_ONLY=fleet10k the 10,000-cart phase
  * alone; BENCH_FLEET10K=on|off forces that phase in or out (default: on with the embedded broker, off with
  * Mosquitto, where provisioning 8,000 more carts the first time takes several minutes).
@@ -254,7 +254,9 @@ async function runLoadPhases(
 
   console.log(`(a) Throughput for ${THROUGHPUT_SECONDS} s…`);
   memory.phase('(a) throughput');
+  const throughputProfile = await startCpuProfile('throughput');
   const throughput = await measureThroughput(server, fleet, probe, positionCount);
+  await throughputProfile.stop();
   console.log(
     `  ${Math.round(throughput.messagesPerSecond)} msg/s, ${throughput.lost} lost; highest RSS ${memory.currentRssMb()} MB`,
   );

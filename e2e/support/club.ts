@@ -1,23 +1,40 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import type { CartView, PriceView, ServiceView, SiteView } from '@fairway/domain';
 import { apiAs, apiSend } from './api';
+import { setSiteTimezone } from './product-db';
 
 const ALL_DAY = { openTime: '00:00', closeTime: '24:00' };
 export const PHONE = { width: 360, height: 640 };
 
 /**
- * Runs `work` with the demo club open around the clock (its seeded hours depend on when the suite runs),
- * as the signed-in operator of `page`, and restores the hours afterwards.
+ * A fixed-offset zone where it is about noon now ('Etc/GMT-N' is UTC+N): a club on it has the rest of its day
+ * ahead, so an hour booked from now never crosses its midnight, whatever the hour the suite runs at.
+ */
+export function noonZone(now = new Date()): string {
+  const offset = ((12 - now.getUTCHours() + 36) % 24) - 12;
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+/**
+ * Runs `work` with the demo club open around the clock and on a clock near noon (its seeded hours, and
+ * whether an hour from now is still today, depend on when the suite runs), as the signed-in operator of
+ * `page`, and restores both afterwards. `work` gets the club as it then is. Only a platform admin sets a
+ * club's time zone, so that is written in the product's database (`product-db.ts`).
  */
 export async function withClubOpenAllDay(page: Page, work: (site: SiteView) => Promise<void>): Promise<void> {
   const site = await apiAs<SiteView>(page, '/dashboard/sites');
-  await apiSend(page, 'PATCH', '/dashboard/sites', {
-    updateData: { openingHours: Array.from({ length: 7 }, () => ALL_DAY) },
-  });
+  await setSiteTimezone(site._id, noonZone());
   try {
-    await work(site);
+    await apiSend(page, 'PATCH', '/dashboard/sites', {
+      updateData: { openingHours: Array.from({ length: 7 }, () => ALL_DAY) },
+    });
+    try {
+      await work(await apiAs<SiteView>(page, '/dashboard/sites'));
+    } finally {
+      await apiSend(page, 'PATCH', '/dashboard/sites', { updateData: { openingHours: site.openingHours } });
+    }
   } finally {
-    await apiSend(page, 'PATCH', '/dashboard/sites', { updateData: { openingHours: site.openingHours } });
+    await setSiteTimezone(site._id, site.timezone);
   }
 }
 

@@ -3,7 +3,8 @@ import pg from 'pg';
 /**
  * The running product's own database (the embedded server `playwright.config.ts` starts), for the few
  * states a test cannot reach through the product in reasonable time: a booking whose unlock window opens
- * in seconds, not at the next 5-minute step. Used sparingly, and only to move times.
+ * in seconds, not at the next 5-minute step, or a club on a clock near noon. Used sparingly, and only to move
+ * times.
  */
 const url =
   process.env.DATABASE_URL ??
@@ -17,6 +18,14 @@ export async function onProductDb<T>(work: (client: pg.Client) => Promise<T>): P
   } finally {
     await client.end();
   }
+}
+
+/** Puts a site on another time zone (a platform admin's setting, written here to spare a second session). */
+export async function setSiteTimezone(siteId: string, timezone: string): Promise<void> {
+  await onProductDb(async (client) => {
+    const moved = await client.query('update sites set timezone = $2 where id = $1', [siteId, timezone]);
+    if (moved.rowCount !== 1) throw new Error(`no site ${siteId}`);
+  });
 }
 
 /** Moves a booking so it starts `startInMs` from now and lasts `lengthMs` (its blocked range follows). */

@@ -137,6 +137,37 @@ describe('site rooms', () => {
   });
 });
 
+describe('cart pushes by role', () => {
+  it('pushes lock codes to the roles that see them and not to the rest, alone or together', async () => {
+    const club = await createRideClub(rt);
+    const cart = await insertCart(rt, club.siteId, { lockCode: '654321' });
+    const announce = async (carNote: string) =>
+      rt.ctx.bus.emit('device.updated', { ...(await storedCart(rt, cart.id)), carNote });
+
+    // Only a basic operator watches: the push comes, without the code.
+    const basic = await connectAs(club.basic);
+    expect(await request(basic, 'join:site', club.siteId)).toEqual({ ok: true });
+    const alone = nextUpdate(basic, cart.id, (view) => view.carNote === 'basic alone');
+    await announce('basic alone');
+    expect(await alone).toMatchObject({ carNote: 'basic alone', lockCode: null });
+
+    // A superadmin joins: each gets the push, only the superadmin with the code.
+    const admin = await connectAs(superadmin);
+    expect(await request(admin, 'join:site', club.siteId)).toEqual({ ok: true });
+    const toBasic = nextUpdate(basic, cart.id, (view) => view.carNote === 'both');
+    const toAdmin = nextUpdate(admin, cart.id, (view) => view.carNote === 'both');
+    await announce('both');
+    expect(await toBasic).toMatchObject({ lockCode: null });
+    expect(await toAdmin).toMatchObject({ lockCode: '654321' });
+
+    // The basic operator leaves: the superadmin alone still gets it, with the code.
+    expect(await request(basic, 'leave:site', club.siteId)).toEqual({ ok: true });
+    const adminAlone = nextUpdate(admin, cart.id, (view) => view.carNote === 'admin alone');
+    await announce('admin alone');
+    expect(await adminAlone).toMatchObject({ lockCode: '654321' });
+  });
+});
+
 describe('rides', () => {
   let club: RideClub;
   let other: RideClub;

@@ -15,7 +15,7 @@ import type { AppContext } from '../context';
 import { attachGuestNamespace } from './guest-namespace';
 import { latestPerKey } from './latest-per-key';
 import { Refused, socketReply } from './socket-replies';
-import { useRedisAdapter, type RedisFanOut } from './redis-adapter';
+import type { RedisFanOut } from './redis-adapter';
 import type { AuthUser } from '../lib/access';
 import { toCommandView } from '../modules/commands/commands.presenter';
 import { toCourseView, type CourseRow } from '../modules/courses/courses.presenter';
@@ -71,7 +71,11 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   const devices = ctx.devices;
   const { views: rides } = ctx.rides;
   let fanOut: RedisFanOut | null = null;
-  if (ctx.config.REDIS_URL) fanOut = await useRedisAdapter(io, ctx.config.REDIS_URL, log);
+  if (ctx.config.REDIS_URL) {
+    // Loaded only with Redis: its client and adapter are about 7 MB of a single instance's heap for nothing.
+    const { useRedisAdapter } = await import('./redis-adapter');
+    fanOut = await useRedisAdapter(io, ctx.config.REDIS_URL, log);
+  }
 
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
@@ -167,7 +171,9 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     async (siteId) => {
       const changed = changedBySite.get(siteId);
       changedBySite.delete(siteId);
-      if (!changed || closed) return;
+      // Nobody watches the site (on this instance, without Redis): nothing to present. Whoever joins later
+      // asks for the whole list first.
+      if (!changed || closed || !mayHaveMembers(siteRoom(siteId))) return;
       const push = { carts: new Set(changed.keys()), after: [] as CommandRow[] };
       presenting.set(siteId, push);
       try {
@@ -182,12 +188,29 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
     },
     (error, siteId) => log.error({ err: error, siteId }, 'pushing carts to operators failed'),
   );
+  /**
+   * Whether a room (less `except`) may hold a socket. Without Redis this instance knows every member, and a
+   * batch for an empty room is neither copied nor encoded (a club watched only by its admins leaves the
+   * basic room empty; the encoding was the gateway's largest cost, docs/performance.md). With Redis, other
+   * instances' sockets may be in it, so it always may.
+   */
+  const mayHaveMembers = (room: string, except?: string) => {
+    if (fanOut) return true;
+    const members = io.sockets.adapter.rooms.get(room);
+    if (!members) return false;
+    const excluded = except ? io.sockets.adapter.rooms.get(except) : undefined;
+    if (!excluded) return members.size > 0;
+    for (const socketId of members) if (!excluded.has(socketId)) return true;
+    return false;
+  };
   /** Carts to their site's operators: with lock codes to the roles that see codes, without to the rest. */
   const emitCarts = (siteId: string, views: CartView[]) => {
-    io.to(codesRoom(siteId)).emit('device:updates', { siteId, devices: views });
-    io.to(siteRoom(siteId))
-      .except(codesRoom(siteId))
-      .emit('device:updates', { siteId, devices: views.map((view) => cartViewFor(view, 'basic')) });
+    if (mayHaveMembers(codesRoom(siteId)))
+      io.to(codesRoom(siteId)).emit('device:updates', { siteId, devices: views });
+    if (mayHaveMembers(siteRoom(siteId), codesRoom(siteId)))
+      io.to(siteRoom(siteId))
+        .except(codesRoom(siteId))
+        .emit('device:updates', { siteId, devices: views.map((view) => cartViewFor(view, 'basic')) });
   };
   /** Sites with changes since the last microtask: a flush emits its rows in one synchronous loop. */
   const dueSites = new Set<string>();

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import type { Runtime } from '../../runtime';
 import { startTestServer } from '../../../test/helpers';
@@ -38,6 +39,25 @@ const rename = (rideId: string, name: string) =>
     .update(rides)
     .set({ meta: { name, email: null } })
     .where(eq(rides.id, rideId));
+/** Counts this lookup's open-ride reads (its statement is the only one reading a ride's start odometer). */
+function countReads() {
+  let reads = 0;
+  const query = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+    if (text?.includes('"start_odometer"')) reads += 1;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query);
+  return {
+    stop() {
+      spy.mockRestore();
+      return reads;
+    },
+  };
+}
 const driverOf = async (lookup: CartActivityLookup, cart: DeviceRow) =>
   (await lookup.present(toCartView(cart))).driverName;
 
@@ -80,6 +100,24 @@ describe('cart activity lookup', () => {
     expect(await reading).toBe('Di');
     await rename(ride.id, 'Di Two');
     expect(await driverOf(lookup, cart)).toBe('Di Two');
+  });
+
+  it('shares one read among views asked for at once, but not across a forget', async () => {
+    const lookup = new CartActivityLookup(rt.ctx.db);
+    const { cart, ride } = await cartOnRide('Fay');
+    const reads = countReads();
+    const both = await Promise.all([driverOf(lookup, cart), driverOf(lookup, cart)]);
+    expect(both).toEqual(['Fay', 'Fay']);
+    expect(reads.stop()).toBe(1);
+    lookup.forgetRide(ride.id);
+    const again = countReads();
+    const first = driverOf(lookup, cart);
+    lookup.forgetRide(ride.id);
+    await rename(ride.id, 'Fay Two');
+    // Asked after the forget: its own read, which sees the new name.
+    expect(await driverOf(lookup, cart)).toBe('Fay Two');
+    await first;
+    expect(again.stop()).toBe(2);
   });
 
   it("follows the runtime's ride and booking events", async () => {

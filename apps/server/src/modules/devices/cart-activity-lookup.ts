@@ -91,6 +91,11 @@ export class CartActivityLookup {
   private readonly bookings = new Map<string, { at: number; byCart: Promise<Map<string, CartBooking[]>> }>();
   /** How many rides were forgotten so far, and when each was last (so a read in flight keeps no older answer). */
   private ridesForgotten = 0;
+  /** Reads of open rides in flight, by cart, with the forget count they started at. */
+  private readonly readingRides = new Map<
+    string,
+    { readFrom: number; summary: Promise<OpenRideSummary | null> }
+  >();
   private readonly forgottenRides = new Map<string, { seq: number; at: number }>();
 
   constructor(
@@ -146,21 +151,35 @@ export class CartActivityLookup {
         if (now - mark.at > 2 * CART_ACTIVITY_CACHE_MS) this.forgottenRides.delete(id);
   }
 
-  private async openRide(view: CartView, now: number): Promise<OpenRideSummary | null> {
+  private openRide(view: CartView, now: number): Promise<OpenRideSummary | null> {
     if (!view.inUse) {
       this.rides.delete(view._id);
-      return null;
+      return Promise.resolve(null);
     }
     const cached = this.rides.get(view._id);
-    if (cached && now - cached.at < CART_ACTIVITY_CACHE_MS) return cached.summary;
+    if (cached && now - cached.at < CART_ACTIVITY_CACHE_MS) return Promise.resolve(cached.summary);
+    // The command's answer and the cart's push ask at the same moment: they share one read, unless a ride
+    // was forgotten since it started.
+    const reading = this.readingRides.get(view._id);
+    if (reading && reading.readFrom === this.ridesForgotten) return reading.summary;
     const readFrom = this.ridesForgotten;
-    const [row] = await openRidesWith(this.db).where(and(eq(rides.deviceId, view._id), isOpen));
+    const summary = this.readOpenRide(view._id, now, readFrom);
+    this.readingRides.set(view._id, { readFrom, summary });
+    const done = () => {
+      if (this.readingRides.get(view._id)?.summary === summary) this.readingRides.delete(view._id);
+    };
+    summary.then(done, done);
+    return summary;
+  }
+
+  private async readOpenRide(cartId: string, now: number, readFrom: number): Promise<OpenRideSummary | null> {
+    const [row] = await openRidesWith(this.db).where(and(eq(rides.deviceId, cartId), isOpen));
     const summary = row ? toSummary(row) : null;
     // A ride forgotten while this read ran may have changed after it read: answer it, but do not keep it.
     const outdated = row
       ? (this.forgottenRides.get(row.rideId)?.seq ?? 0) > readFrom
       : this.ridesForgotten > readFrom;
-    if (!outdated) this.rides.set(view._id, { summary, rideId: row?.rideId ?? null, at: now });
+    if (!outdated) this.rides.set(cartId, { summary, rideId: row?.rideId ?? null, at: now });
     return summary;
   }
 

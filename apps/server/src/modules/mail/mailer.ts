@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/tables/mail';
@@ -18,20 +18,29 @@ export interface OutgoingMail {
  * then delivered and marked sent, without it the outbox is where it stays (embedded mode) and it is logged.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  /** Made on the first mail, and only with SMTP_URL: nodemailer is half a megabyte the outbox never needs. */
+  private transport: Promise<Transporter> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-    smtpUrl: string | undefined,
+    private readonly smtpUrl: string | undefined,
     private readonly from: string,
-  ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  ) {}
+
+  private transporter(): Promise<Transporter> | null {
+    const url = this.smtpUrl;
+    if (!url) return null;
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url),
+    );
+    return this.transport;
   }
 
   async send(mail: OutgoingMail): Promise<void> {
     const [row] = await this.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-    if (!this.transport) {
+    const transport = this.transporter();
+    if (!transport) {
       this.log.info(
         { to: mail.to, subject: mail.subject, template: mail.template },
         'mail written to outbox',
@@ -39,7 +48,9 @@ export class Mailer {
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (
+        await transport
+      ).sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
       await this.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
     } catch (error) {
       this.log.error({ err: error, to: mail.to }, 'mail delivery failed; kept in outbox');

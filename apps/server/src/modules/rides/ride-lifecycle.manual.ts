@@ -42,10 +42,24 @@ export type AcknowledgedUnlock = Pick<
   'id' | 'name' | 'state' | 'deviceId' | 'siteId' | 'requestedBy' | 'issuedAt'
 >;
 
+/** Whether an operator's unlock body says anything the ride records (an empty body opens a bare ride). */
+export function hasDetails(details: ManualRideDetails): boolean {
+  return (
+    details.memberId !== null ||
+    details.serviceId !== null ||
+    details.priceId !== null ||
+    details.meta.name !== null ||
+    details.meta.email !== null ||
+    details.rideTags.length > 0
+  );
+}
+
 /**
- * In one transaction (the cart row locked): a cart without an open ride gets a confirmed manual ride for
- * the acknowledged unlock `command`, and is in use; an open ride of that same unlock gets `details`.
- * Null when nothing changed: another ride is open, or that unlock's ride has come and gone already.
+ * In one transaction: a cart without an open ride gets a confirmed manual ride for the acknowledged unlock
+ * `command`, and is in use; an open ride of that same unlock gets `details`. The request and the
+ * acknowledgement's reaction may both get here at once: the open-ride index lets one insert, and the other
+ * then describes the ride the first opened. Null when nothing changed: another ride is open, or that
+ * unlock's ride has come and gone already.
  */
 export function openManualRide(
   repo: RideLifecycleRepository,
@@ -54,14 +68,16 @@ export function openManualRide(
 ): Promise<{ ride: RideRow; device: DeviceRow | null } | null> {
   if (command.name !== 'unlock' || command.state !== 'acknowledged') return Promise.resolve(null);
   return repo.transaction(async (tx) => {
-    const cart = await repo.lockCart(tx, command.deviceId);
+    const cart = await repo.lockCart(tx, command.deviceId, 'key share');
     if (!cart || cart.device.siteId !== command.siteId) return null;
-    const open = await repo.openRideOf(cart.device.id, tx);
-    if (open) {
+    /** The open ride is this unlock's: it gets the body's details, if any. */
+    const describeOwn = async (open: RideRow) => {
       if (!details || open.unlockCommandId !== command.id) return null;
       const described = await repo.describe(tx, open.id, details);
       return described ? { ride: described, device: null } : null;
-    }
+    };
+    const open = await repo.openRideOf(cart.device.id, tx);
+    if (open) return describeOwn(open);
     if (await repo.byUnlockCommand(command.id, tx)) return null;
     const ride = await repo.insert(tx, {
       siteId: cart.site.id,
@@ -79,7 +95,11 @@ export function openManualRide(
       unlockRequestedAt: command.issuedAt,
       unlockAttempts: 1,
     });
-    if (!ride) return null;
+    if (!ride) {
+      // Another transaction opened a ride first (committed: this statement waited for it).
+      const opened = await repo.openRideOf(cart.device.id, tx);
+      return opened ? describeOwn(opened) : null;
+    }
     return { ride, device: await repo.setInUse(tx, cart.device.id, true) };
   });
 }

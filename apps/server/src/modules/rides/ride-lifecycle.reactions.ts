@@ -72,9 +72,12 @@ export class RideCartReactions {
       else if (ride.status === 'paused') await this.lifecycle.markActive(ride.id);
       return;
     }
+    // An operator's unlock opens its manual ride (which also checks that the unlock had none); only when it
+    // opened nothing can the unlock be one of a ride that ended meanwhile.
+    if (command.source === 'dashboard' && command.requestedBy && (await this.lifecycle.openManual(command)))
+      return;
     const own = await this.repo.byUnlockCommand(command.id);
     if (own) await this.lifecycle.relockAfterEnded(own);
-    else if (command.source === 'dashboard' && command.requestedBy) await this.lifecycle.openManual(command);
   }
 
   /**

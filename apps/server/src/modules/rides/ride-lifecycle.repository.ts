@@ -104,9 +104,18 @@ export class RideLifecycleRepository {
     return row ?? null;
   }
 
-  /** The cart row locked until the transaction ends, so two opens of one cart take turns. */
-  async lockCart(tx: Tx, deviceId: string): Promise<{ device: DeviceRow; site: SiteRow } | null> {
-    const [device] = await tx.select().from(devices).where(eq(devices.id, deviceId)).for('update');
+  /**
+   * The cart row locked until the transaction ends, so two opens of one cart take turns. 'key share' only
+   * keeps a ride's end (which locks 'update') from running meanwhile: it does not wait for the telemetry
+   * writer's row locks ('no key update', held through each flush), which an operator's unlock did on every
+   * flush under load (issue 22); two opens then meet at the open-ride index instead.
+   */
+  async lockCart(
+    tx: Tx,
+    deviceId: string,
+    strength: 'update' | 'key share' = 'update',
+  ): Promise<{ device: DeviceRow; site: SiteRow } | null> {
+    const [device] = await tx.select().from(devices).where(eq(devices.id, deviceId)).for(strength);
     if (!device) return null;
     const [site] = await tx.select().from(sites).where(eq(sites.id, device.siteId));
     return site ? { device, site } : null;
@@ -336,9 +345,15 @@ export class RideLifecycleRepository {
   }
 
   async cartState(deviceId: string): Promise<CartRideState | null> {
-    const [device] = await this.db.select().from(devices).where(eq(devices.id, deviceId));
-    if (!device) return null;
-    const ride = await this.openRideOf(deviceId);
+    // The cart and its open ride (the open-ride index allows one) in one round trip: every finished command
+    // and many reports read this (issue 22).
+    const [row] = await this.db
+      .select({ device: devices, ride: rides })
+      .from(devices)
+      .leftJoin(rides, and(eq(rides.deviceId, devices.id), isOpen))
+      .where(eq(devices.id, deviceId));
+    if (!row) return null;
+    const { device, ride } = row;
     if (!ride) return { device, ride: null, lastCommand: null };
     const [lastCommand] = await this.db
       .select()

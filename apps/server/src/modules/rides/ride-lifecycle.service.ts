@@ -113,7 +113,13 @@ function lockSourceOf(actor: RideActor, reason: RideEndReason): CommandSource {
  * (`ride-views.service.ts`) presents rides and the realtime gateway pushes them to the site's operators and
  * to the ride's updates room. The cart's own reports and answers reach it through `ride-lifecycle.reactions`.
  */
+/** How long `openedManualRideFor` remembers an opened manual ride: longer than any command's window. */
+const MANUAL_OPEN_MEMORY_MS = 60_000;
+
 export class RideLifecycleService {
+  /** Manual rides this instance opened, by unlock command, and when. */
+  private readonly manualOpens = new Map<string, number>();
+
   constructor(
     private readonly repo: RideLifecycleRepository,
     private readonly commands: CommandsService,
@@ -322,9 +328,27 @@ export class RideLifecycleService {
   async openManual(command: AcknowledgedUnlock, details?: ManualRideDetails): Promise<RideRow | null> {
     const opened = await openManualRide(this.repo, command, details);
     if (!opened) return null;
+    if (opened.device) this.rememberManualOpen(command.id);
     if (opened.device) this.bus.emit('device.updated', opened.device);
     this.announce(opened.ride);
     return opened.ride;
+  }
+
+  /**
+   * Whether this instance opened the manual ride of that unlock lately (the acknowledgement's reaction
+   * did): the operator's request then has nothing left to open (`ManualUnlockService`).
+   */
+  openedManualRideFor(commandId: string): boolean {
+    return this.manualOpens.has(commandId);
+  }
+
+  private rememberManualOpen(commandId: string): void {
+    const now = Date.now();
+    this.manualOpens.set(commandId, now);
+    // A request reads this within its command's window; older entries only take memory.
+    if (this.manualOpens.size > 1_000)
+      for (const [id, at] of this.manualOpens)
+        if (now - at > MANUAL_OPEN_MEMORY_MS) this.manualOpens.delete(id);
   }
 
   /** Round timeout: confirmed open rides (active or paused, any cart state) older than the site's minutes. */
