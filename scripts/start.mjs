@@ -35,6 +35,7 @@ if (sources.some((source) => newestMtime(source) > builtAt)) {
 // process reaches the server's own clean-shutdown handler with no process in between.
 const { register } = await import('tsx/esm/api');
 register();
+await import('./source-maps.mjs');
 
 // npm does not pass SIGTERM on to its script: when npm itself is stopped, this process would live on as an
 // orphan holding the ports and the database. Stop cleanly as soon as the parent is gone.

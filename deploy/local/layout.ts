@@ -238,7 +238,15 @@ export async function startLayout(options: LayoutOptions = {}): Promise<Layout> 
       // The flags `npm start` uses; the server under tsx in this very process, so its pid is the server's.
       const child = spawn(
         process.execPath,
-        ['--max-semi-space-size=8', '--max-old-space-size=384', '--import', 'tsx', 'apps/server/src/main.ts'],
+        [
+          '--max-semi-space-size=4',
+          '--max-old-space-size=256',
+          '--import',
+          'tsx',
+          '--import',
+          './scripts/source-maps.mjs',
+          'apps/server/src/main.ts',
+        ],
         { cwd: ROOT, env, detached: true, stdio: ['ignore', out, out] },
       );
       child.unref();
