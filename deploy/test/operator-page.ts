@@ -13,19 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Debian's Chromium, as in e2e/playwright.config.ts: no browser can be downloaded here. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The demo club's admin (demo-seed.ts): holds only the demo club, so it is the site selected after login. */
 const OPERATOR = { email: 'admin@example.com', password: 'demo-password' };
 /** Signing in and loading the Fleet page on a busy 2-core machine (the instances and Chromium share it). */
@@ -73,7 +63,7 @@ export async function openFleetPage(baseUrl: string, labels: string[]): Promise<
   if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')))
     throw new Error('the instances serve apps/web/dist: build the web app first (npm run build)');
   const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   });
