@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import { isRole } from '@fairway/domain';
 import type { Db } from '../../db/client';
 import type { AuthUser, SessionLookup } from '../../lib/access';
@@ -25,10 +25,38 @@ export interface AuthSession {
  * instance at the next request, with no cache to invalidate or notification to miss.
  */
 export class SessionCheck implements SessionLookup {
+  /**
+   * Built once and prepared on each connection: every request and socket runs it, and building it anew each
+   * time was a visible share of the server's CPU under a burst of commands (issue 22).
+   */
+  private readonly liveUser;
+
   constructor(
     private readonly db: Db,
     private readonly tokens: AccessTokens,
-  ) {}
+  ) {
+    this.liveUser = db
+      .select({ id: users.id, email: users.email, role: users.role, sites: users.sites })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, sql.placeholder('userId')),
+          exists(
+            db
+              .select({ one: refreshTokens.id })
+              .from(refreshTokens)
+              .where(
+                and(
+                  eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+                  eq(refreshTokens.userId, users.id),
+                  isNull(refreshTokens.revokedAt),
+                ),
+              ),
+          ),
+        ),
+      )
+      .prepare('fairway_session_user');
+  }
 
   /** The live session of a bearer token, or null for anything invalid, expired or ended. */
   async token(token: string): Promise<AuthSession | null> {
@@ -40,26 +68,7 @@ export class SessionCheck implements SessionLookup {
 
   /** The user, read fresh, when the session `sessionId` of `userId` is still alive; else null. */
   async user(userId: string, sessionId: string): Promise<AuthUser | null> {
-    const [row] = await this.db
-      .select({ id: users.id, email: users.email, role: users.role, sites: users.sites })
-      .from(users)
-      .where(
-        and(
-          eq(users.id, userId),
-          exists(
-            this.db
-              .select({ one: refreshTokens.id })
-              .from(refreshTokens)
-              .where(
-                and(
-                  eq(refreshTokens.familyId, sessionId),
-                  eq(refreshTokens.userId, users.id),
-                  isNull(refreshTokens.revokedAt),
-                ),
-              ),
-          ),
-        ),
-      );
+    const [row] = await this.liveUser.execute({ userId, sessionId });
     if (!row || !isRole(row.role)) return null;
     return { id: row.id, email: row.email, role: row.role, sites: row.sites };
   }

@@ -1,5 +1,5 @@
 import type { CartBooking, CartView, RideOverrunMarkView } from '@fairway/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rides } from '../../db/tables/rides';
 import { services } from '../../db/tables/services';
@@ -98,10 +98,16 @@ export class CartActivityLookup {
   >();
   private readonly forgottenRides = new Map<string, { seq: number; at: number }>();
 
+  /** One cart's open ride with what its summary reads, built once and prepared (a read per cart in use). */
+  private readonly openRideOfCart;
+
   constructor(
     private readonly db: Db,
     bus?: DomainEventBus,
   ) {
+    this.openRideOfCart = openRidesWith(db)
+      .where(and(eq(rides.deviceId, sql.placeholder('cartId')), isOpen))
+      .prepare('fairway_cart_open_ride');
     // A ride opened, changed or ended changes its cart's view; a booking made, moved or cancelled its site's
     // carts'. Only those are read again: forgetting every cart on each change made every cart in use re-read
     // its ride on its next report, hundreds of queries a second under a burst of operator unlocks (issue 22).
@@ -173,7 +179,7 @@ export class CartActivityLookup {
   }
 
   private async readOpenRide(cartId: string, now: number, readFrom: number): Promise<OpenRideSummary | null> {
-    const [row] = await openRidesWith(this.db).where(and(eq(rides.deviceId, cartId), isOpen));
+    const [row] = await this.openRideOfCart.execute({ cartId });
     const summary = row ? toSummary(row) : null;
     // A ride forgotten while this read ran may have changed after it read: answer it, but do not keep it.
     const outdated = row

@@ -72,7 +72,17 @@ const waitRunning = sql`${rides.unlockRequestedAt} > now() - make_interval(secs 
  * change a ride once, and whoever did not change it knows.
  */
 export class RideLifecycleRepository {
-  constructor(private readonly db: Db) {}
+  /** The cart and its open ride (the open-ride index allows one), prepared once: see `cartState`. */
+  private readonly cartWithOpenRide;
+
+  constructor(private readonly db: Db) {
+    this.cartWithOpenRide = db
+      .select({ device: devices, ride: rides })
+      .from(devices)
+      .leftJoin(rides, and(eq(rides.deviceId, devices.id), isOpen))
+      .where(eq(devices.id, sql.placeholder('deviceId')))
+      .prepare('fairway_ride_cart_state');
+  }
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -345,13 +355,9 @@ export class RideLifecycleRepository {
   }
 
   async cartState(deviceId: string): Promise<CartRideState | null> {
-    // The cart and its open ride (the open-ride index allows one) in one round trip: every finished command
-    // and many reports read this (issue 22).
-    const [row] = await this.db
-      .select({ device: devices, ride: rides })
-      .from(devices)
-      .leftJoin(rides, and(eq(rides.deviceId, devices.id), isOpen))
-      .where(eq(devices.id, deviceId));
+    // The cart and its open ride in one round trip, built once: every finished command and many reports read
+    // this (issue 22).
+    const [row] = await this.cartWithOpenRide.execute({ deviceId });
     if (!row) return null;
     const { device, ride } = row;
     if (!ride) return { device, ride: null, lastCommand: null };
