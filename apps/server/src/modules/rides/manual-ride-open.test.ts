@@ -61,7 +61,7 @@ describe('opening an operator’s manual ride', () => {
   it('opens one ride with the body’s details when the request and the reaction race', async () => {
     const { lifecycle } = rt.ctx.rides;
     const raced = await Promise.all(
-      Array.from({ length: 8 }, () => acknowledgedUnlock()).map(async (made) => {
+      Array.from({ length: 24 }, () => acknowledgedUnlock()).map(async (made) => {
         const { cart, command } = await made;
         // The reaction (no details) and the request (details), in both orders.
         await Promise.all([lifecycle.openManual(command), lifecycle.openManual(command, details)]);

@@ -78,7 +78,10 @@ export function openManualRide(
     };
     const open = await repo.openRideOf(cart.device.id, tx);
     if (open) return describeOwn(open);
-    if (await repo.byUnlockCommand(command.id, tx)) return null;
+    // This unlock's ride may have been opened (and committed) by the other caller since the read above; or it
+    // came and went already.
+    const own = await repo.byUnlockCommand(command.id, tx);
+    if (own) return own.status === 'ended' ? null : describeOwn(own);
     const ride = await repo.insert(tx, {
       siteId: cart.site.id,
       deviceId: cart.device.id,
