@@ -107,15 +107,15 @@ function lockSourceOf(actor: RideActor, reason: RideEndReason): CommandSource {
   return actor.kind === 'operator' ? 'dashboard' : 'guest';
 }
 
+/** How long `openedManualRideFor` remembers an opened manual ride: longer than any command's window. */
+const MANUAL_OPEN_MEMORY_MS = 60_000;
+
 /**
  * The ride lifecycle (issue #6), its write side: the one place rides open, confirm, pause, resume and end.
  * Every state change emits `ride.updated` (ride id, site id) on the domain bus; the read side
  * (`ride-views.service.ts`) presents rides and the realtime gateway pushes them to the site's operators and
  * to the ride's updates room. The cart's own reports and answers reach it through `ride-lifecycle.reactions`.
  */
-/** How long `openedManualRideFor` remembers an opened manual ride: longer than any command's window. */
-const MANUAL_OPEN_MEMORY_MS = 60_000;
-
 export class RideLifecycleService {
   /** Manual rides this instance opened, by unlock command, and when. */
   private readonly manualOpens = new Map<string, number>();
@@ -328,8 +328,10 @@ export class RideLifecycleService {
   async openManual(command: AcknowledgedUnlock, details?: ManualRideDetails): Promise<RideRow | null> {
     const opened = await openManualRide(this.repo, command, details);
     if (!opened) return null;
-    if (opened.device) this.rememberManualOpen(command.id);
-    if (opened.device) this.bus.emit('device.updated', opened.device);
+    if (opened.device) {
+      this.rememberManualOpen(command.id);
+      this.bus.emit('device.updated', opened.device);
+    }
     this.announce(opened.ride);
     return opened.ride;
   }
