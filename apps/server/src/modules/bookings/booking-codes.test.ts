@@ -69,4 +69,38 @@ describe('insertWithCode', () => {
       cause: { constraint: 'bookings_no_double_booking' },
     });
   });
+
+  it('tries again when PostgreSQL broke a deadlock with an overlapping insert (40P01), not a 500', async () => {
+    const { siteId } = await createRideClub(rt);
+    const cart = await insertCart(rt, siteId);
+    const now = Date.now();
+    const repo = new BookingsRepository(rt.ctx.db);
+    // The first attempt fails as a deadlock victim does (Drizzle wraps the driver's error in `cause`).
+    let attempts = 0;
+    const victimOnce = Object.assign(Object.create(repo) as BookingsRepository, {
+      atomically: <T>(work: (r: BookingsRepository) => Promise<T>): Promise<T> => {
+        attempts += 1;
+        if (attempts === 1)
+          return Promise.reject(
+            new Error('Failed query', { cause: { code: '40P01', message: 'deadlock detected' } }),
+          );
+        return repo.atomically(work);
+      },
+    });
+    const row = await insertWithCode(
+      victimOnce,
+      {
+        siteId,
+        deviceId: cart.id,
+        start: new Date(now),
+        end: new Date(now + 60 * MIN),
+        blockedUntil: new Date(now + 80 * MIN),
+        name: 'Deadlock test',
+      },
+      draws('616161', '626262'),
+    );
+    expect(attempts).toBe(2);
+    // The failed attempt never drew a code: the retry takes the first.
+    expect(row.code).toBe('616161');
+  });
 });

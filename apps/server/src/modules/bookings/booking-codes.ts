@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   constraintBroken,
+  wasDeadlock,
   type BookingRow,
   type BookingsRepository,
   type NewBooking,
@@ -29,7 +30,8 @@ export async function insertWithCode(
     try {
       return await repo.atomically((r) => r.insert({ ...values, code: draw() }));
     } catch (error) {
-      if (constraintBroken(error) !== 'code') throw error;
+      // A code in use draws another; a deadlock with an overlapping insert is tried again (`wasDeadlock`).
+      if (constraintBroken(error) !== 'code' && !wasDeadlock(error)) throw error;
     }
   }
   throw new Error('no free booking code after several attempts');

@@ -29,6 +29,7 @@ import type { BookingRides } from './booking-rides';
 import { toBookingView } from './bookings.presenter';
 import {
   constraintBroken,
+  wasDeadlock,
   type BookingListing,
   type BookingRow,
   type BookingSite,
@@ -423,7 +424,7 @@ export class BookingsService {
         await this.repo.update(siteId, id, { ...resolved, code: newBookingCode() });
         return;
       } catch (error) {
-        if (constraintBroken(error) !== 'code') throw this.translated(error);
+        if (constraintBroken(error) !== 'code' && !wasDeadlock(error)) throw this.translated(error);
       }
     }
     throw new Error('no free booking code after several attempts');
