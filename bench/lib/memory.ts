@@ -8,7 +8,7 @@ export const RSS_BUDGET_MB = 300;
 export const RSS_BUDGET_10K_MB = 1_024;
 
 /** What `npm start` loads after tsx (scripts/start.mjs): source maps of Fairway's own code only. */
-const SOURCE_MAPS = './scripts/source-maps.mjs';
+const SOURCE_MAPS = 'scripts/source-maps.mjs';
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
@@ -36,10 +36,14 @@ export async function ensureStartFlags(root: string, script: string): Promise<bo
   const wanted = startFlags(root);
   if (wanted.every((flag) => process.execArgv.includes(flag))) return true;
   console.log(`Running the bench under npm start's flags: ${wanted.join(' ')}`);
-  const child = spawn(process.execPath, [...wanted, '--import', 'tsx', '--import', SOURCE_MAPS, script], {
-    stdio: 'inherit',
-    env: process.env,
-  });
+  const child = spawn(
+    process.execPath,
+    [...wanted, '--import', 'tsx', '--import', path.join(root, SOURCE_MAPS), script],
+    {
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
   process.exit(code);
 }
