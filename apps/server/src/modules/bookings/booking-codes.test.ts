@@ -19,6 +19,19 @@ beforeAll(async () => {
 });
 afterAll(() => rt.stop());
 
+/** A booking of the cart for the next hour (held 20 minutes more). */
+const hourFromNow = (siteId: string, deviceId: string, name: string) => {
+  const now = Date.now();
+  return {
+    siteId,
+    deviceId,
+    start: new Date(now),
+    end: new Date(now + 60 * MIN),
+    blockedUntil: new Date(now + 80 * MIN),
+    name,
+  };
+};
+
 const draws =
   (...codes: string[]) =>
   () =>
@@ -28,15 +41,7 @@ describe('insertWithCode', () => {
   it("draws again on a clash with a current booking's code, without aborting the caller's transaction", async () => {
     const { siteId } = await createRideClub(rt);
     const [a, b] = [await insertCart(rt, siteId), await insertCart(rt, siteId)];
-    const now = Date.now();
-    const values = (deviceId: string) => ({
-      siteId,
-      deviceId,
-      start: new Date(now),
-      end: new Date(now + 60 * MIN),
-      blockedUntil: new Date(now + 80 * MIN),
-      name: 'Code test',
-    });
+    const values = (deviceId: string) => hourFromNow(siteId, deviceId, 'Code test');
     const repo = new BookingsRepository(rt.ctx.db);
     const first = await insertWithCode(repo, values(a.id), draws('424242'));
     expect(first.code).toBe('424242');
@@ -54,15 +59,7 @@ describe('insertWithCode', () => {
   it('throws an overlap as it came, for the caller to answer', async () => {
     const { siteId } = await createRideClub(rt);
     const cart = await insertCart(rt, siteId);
-    const now = Date.now();
-    const values = {
-      siteId,
-      deviceId: cart.id,
-      start: new Date(now),
-      end: new Date(now + 60 * MIN),
-      blockedUntil: new Date(now + 80 * MIN),
-      name: 'Overlap test',
-    };
+    const values = hourFromNow(siteId, cart.id, 'Overlap test');
     const repo = new BookingsRepository(rt.ctx.db);
     await insertWithCode(repo, values, draws('515151'));
     await expect(insertWithCode(repo, values, draws('525252'))).rejects.toMatchObject({
@@ -73,7 +70,6 @@ describe('insertWithCode', () => {
   it('tries again when PostgreSQL broke a deadlock with an overlapping insert (40P01), not a 500', async () => {
     const { siteId } = await createRideClub(rt);
     const cart = await insertCart(rt, siteId);
-    const now = Date.now();
     const repo = new BookingsRepository(rt.ctx.db);
     // The first attempt fails as a deadlock victim does (Drizzle wraps the driver's error in `cause`).
     let attempts = 0;
@@ -89,14 +85,7 @@ describe('insertWithCode', () => {
     });
     const row = await insertWithCode(
       victimOnce,
-      {
-        siteId,
-        deviceId: cart.id,
-        start: new Date(now),
-        end: new Date(now + 60 * MIN),
-        blockedUntil: new Date(now + 80 * MIN),
-        name: 'Deadlock test',
-      },
+      hourFromNow(siteId, cart.id, 'Deadlock test'),
       draws('616161', '626262'),
     );
     expect(attempts).toBe(2);
