@@ -14,10 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
+import { ACCOUNTS, DEMO_PASSWORD, fillLogin, mainNavigation } from '../../e2e/support/session';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The demo club's admin (demo-seed.ts): holds only the demo club, so it is the site selected after login. */
-const OPERATOR = { email: 'admin@example.com', password: 'demo-password' };
+const OPERATOR = ACCOUNTS.admin;
 /** Signing in and loading the Fleet page on a busy 2-core machine (the instances and Chromium share it). */
 const PAGE_LOAD_MS = 60_000;
 
@@ -113,16 +114,10 @@ export async function openFleetPage(baseUrl: string, labels: string[]): Promise<
       );
     });
 
-    await page.goto('/login');
-    await page.locator('input[name="email"]').fill(OPERATOR.email);
-    await page.locator('input[name="password"]').fill(OPERATOR.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await fillLogin(page, OPERATOR, DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
     // The Fleet page from the app's own navigation: the socket the map page opened stays.
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Fleet' })
-      .click();
+    await mainNavigation(page).getByRole('link', { name: 'Fleet' }).click();
     await page.waitForURL((url) => url.pathname === '/fleet');
 
     const row = (label: string) => page.getByTestId(`fleet-row-${label}`);
