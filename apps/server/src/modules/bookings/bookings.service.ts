@@ -161,7 +161,7 @@ export class BookingsService {
     const startMoved = roundToTimeStep(Date.parse(merged.start)) !== roundToTimeStep(+existing.start);
     const resolved = await this.resolve(site, merged, existing.bookingType, startMoved, now, existing.id);
     try {
-      await this.repo.update(siteId, id, resolved);
+      await this.updateRetryingDeadlock(siteId, id, resolved);
     } catch (error) {
       if (constraintBroken(error) !== 'code' || existing.code === null) throw this.translated(error);
       // A later end reached a newer booking holding the same code (about one in a million): this booking
@@ -415,6 +415,16 @@ export class BookingsService {
       return await insertWithCode(this.repo, values);
     } catch (error) {
       throw this.translated(error);
+    }
+  }
+
+  /** A move that PostgreSQL failed to break a deadlock with an overlapping write is tried once more. */
+  private async updateRetryingDeadlock(siteId: string, id: string, resolved: ResolvedBooking): Promise<void> {
+    try {
+      await this.repo.update(siteId, id, resolved);
+    } catch (error) {
+      if (!wasDeadlock(error)) throw error;
+      await this.repo.update(siteId, id, resolved);
     }
   }
 

@@ -22,6 +22,7 @@ import {
 } from '../../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { bookings } from '../../db/tables/bookings';
+import { BookingsRepository } from './bookings.repository';
 import { devices } from '../../db/tables/devices';
 import { rides } from '../../db/tables/rides';
 import { scheduledJobs } from '../../db/tables/jobs';
@@ -299,6 +300,28 @@ describe('changing and cancelling', () => {
     expect((await api('DELETE', `/${booking._id}`)).statusCode).toBe(204);
     expect((await api('GET', `/${booking._id}`)).json<BookingView>().status).toBe('cancelled');
     await created({ device: cartB, start: booking.start, end: booking.end });
+  });
+
+  it('moves a booking whose first write PostgreSQL chose as a deadlock victim (tried again, not a 500)', async () => {
+    const day = addDays(today(), 11);
+    const booking = await created({ start: at(day, '10:00'), end: at(day, '11:00') });
+    const update = BookingsRepository.prototype.update;
+    const victimOnce = vi
+      .spyOn(BookingsRepository.prototype, 'update')
+      .mockImplementationOnce(() =>
+        Promise.reject(new Error('Failed query', { cause: { code: '40P01', message: 'deadlock detected' } })),
+      )
+      .mockImplementation(function (this: BookingsRepository, ...args: Parameters<typeof update>) {
+        return update.apply(this, args);
+      });
+    try {
+      const moved = await api('PATCH', `/${booking._id}`, { device: cartB });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json<BookingView>().device).toBe(cartB);
+      expect(victimOnce).toHaveBeenCalledTimes(2);
+    } finally {
+      victimOnce.mockRestore();
+    }
   });
 
   it('refuses a move onto a booked cart, out of service, or with a maintenance block over bookings', async () => {
