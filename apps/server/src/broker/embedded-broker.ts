@@ -7,6 +7,7 @@ import { orphanWillAllowed, publishRefusal, subscribeRefusal, type BrokerIdentit
 import type { DeviceCredentials, DeviceIdentity } from './device-credentials';
 import type { Refusal, RefusalLog } from './refusal-log';
 import { listenWebSocket, type WebSocketListener } from './websocket-listener';
+import '../lib/mqtt-packet-numbers';
 
 export interface EmbeddedBrokerOptions {
   /** MQTT over TCP; 0 picks a free port (tests). */

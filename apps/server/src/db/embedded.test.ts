@@ -3,8 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { removeStalePid } from './embedded';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { removeStalePid, socketFolder } from './embedded';
 
 /** The stale-pid cleanup of the embedded database, against real processes (no PostgreSQL needed). */
 const log = pino({ level: 'silent' });
@@ -64,5 +65,25 @@ describe('removeStalePid', () => {
     await removeStalePid(dir, log);
     await exited;
     await expect(fs.stat(path.join(dir, 'postmaster.pid'))).rejects.toThrow();
+  });
+});
+
+describe("the server's way to the embedded database", () => {
+  it('is the Unix socket in the data directory, or loopback TCP when its path would not fit in sockaddr_un', () => {
+    expect(socketFolder('/work/data/pg', 5432)).toBe('/work/data/pg');
+    expect(socketFolder(`/${'d'.repeat(100)}/pg`, 5432)).toBeNull();
+  });
+
+  it("is the socket for the suite's own embedded database (TCP for a DATABASE_URL on a host)", async () => {
+    const external = process.env.DATABASE_URL;
+    const client = new pg.Client(inject('databaseUrl'));
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ socket: boolean }>('select inet_server_addr() is null as socket');
+      // inet_server_addr() is null on a Unix socket connection.
+      expect(rows[0]!.socket).toBe(!external || new URL(external).hostname.startsWith('%2F'));
+    } finally {
+      await client.end();
+    }
   });
 });

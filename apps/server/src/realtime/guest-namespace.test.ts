@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import type { GuestClientToServerEvents, GuestRideView, GuestServerToClientEvents } from '@fairway/domain';
@@ -137,6 +137,23 @@ describe('ride updates', () => {
     rt.ctx.bus.emit('ride.updated', kept.id, club.siteId);
     await keptPushed;
     expect(received).toEqual([kept.id]);
+  });
+
+  it('does not read the view of a ride no guest follows (one instance, no Redis)', async () => {
+    const [unfollowed, followed] = [await openRide(), await openRide()];
+    const socket = await openGuest();
+    await join(socket, followed.id);
+    const reads = vi.spyOn(rt.ctx.rides.views, 'guestView');
+    try {
+      rt.ctx.bus.emit('ride.updated', unfollowed.id, club.siteId);
+      const pushed = nextRideUpdate(socket, followed.id);
+      rt.ctx.bus.emit('ride.updated', followed.id, club.siteId);
+      await pushed;
+      // An operator's manual ride changes with every lock and unlock: reading it for nobody cost a query each.
+      expect(reads.mock.calls.map(([rideId]) => rideId)).toEqual([followed.id]);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
 

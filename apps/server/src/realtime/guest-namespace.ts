@@ -27,7 +27,11 @@ const MAX_RIDES_PER_SOCKET = 5;
  * go through the server's adapter, so with Redis a change on one instance reaches guests on every one.
  * Returns the detach function.
  */
-export function attachGuestNamespace(io: Server, ctx: AppContext): () => void {
+export function attachGuestNamespace(
+  io: Server,
+  ctx: AppContext,
+  { sharedRooms }: { sharedRooms: boolean },
+): () => void {
   const log = ctx.log.child({ part: 'realtime-guest' });
   const reply = socketReply(log, 'guest socket request failed');
   const { views } = ctx.rides;
@@ -64,6 +68,9 @@ export function attachGuestNamespace(io: Server, ctx: AppContext): () => void {
   const push = latestPerKey(
     async (rideId) => {
       if (detached) return;
+      // Without Redis this instance knows every member of the room: a ride no guest follows (an operator's
+      // manual ride, a finished guest's) is not read for nobody; a guest who joins later reads it on joining.
+      if (!sharedRooms && !guests.adapter.rooms.get(rideRoom(rideId))?.size) return;
       // A deleted ride has no guest view: its guest was told when it ended.
       const view = await views.guestView(rideId);
       if (view) guests.to(rideRoom(rideId)).emit('ride:update', view);

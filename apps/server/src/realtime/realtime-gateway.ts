@@ -333,7 +333,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   const onDamageReportUpdated = (report: { id: string; siteId: string }) =>
     pushDamageReport(`${report.siteId} ${report.id}`);
   ctx.bus.on('damage-report.updated', onDamageReportUpdated);
-  const detachGuests = attachGuestNamespace(io, ctx);
+  const detachGuests = attachGuestNamespace(io, ctx, { sharedRooms: fanOut !== null });
 
   return {
     io,

@@ -1,5 +1,6 @@
 import mqtt, { type IClientOptions, type IConnackPacket, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
+import '../../lib/mqtt-packet-numbers';
 
 export interface ServerConnection {
   client: MqttClient;
