@@ -180,6 +180,10 @@ async function main(): Promise<void> {
         nodeOptions: [
           ...process.execArgv.filter((arg) => arg.startsWith('--max')),
           process.env.NODE_OPTIONS ?? '',
+          // glibc's malloc settings `npm start` sets (package.json)
+          ...Object.entries(process.env)
+            .filter(([name]) => name.startsWith('MALLOC_'))
+            .map(([name, value]) => `${name}=${value}`),
         ]
           .join(' ')
           .trim(),

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import { startCommand } from '../../scripts/start-command';
 
 /** The server's memory budget in every phase of the 2,000-cart bench (issue 22), and in the 10,000-cart one. */
 export const RSS_BUDGET_MB = 300;
@@ -13,18 +13,19 @@ const SOURCE_MAPS = 'scripts/source-maps.mjs';
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /**
- * The V8 flags `npm start` runs the server with, read from its script in package.json (`node <flags>
- * scripts/start.mjs`), so the bench measures the server as it is started and cannot drift from it;
- * BENCH_NODE_FLAGS replaces them for an experiment.
+ * The V8 flags `npm start` runs the server with (`startCommand`), so the bench measures the server as it is
+ * started and cannot drift from it; BENCH_NODE_FLAGS replaces them for an experiment.
  */
 export function startFlags(root: string): string[] {
   // To try other flags before changing npm start's (the figures then say which flags they ran with).
   if (process.env.BENCH_NODE_FLAGS) return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const words = (manifest.scripts.start ?? '').split(/\s+/);
-  return words.filter((word) => word.startsWith('--'));
+  return startCommand(root).flags;
+}
+
+/** The environment `npm start` sets for the server (glibc's malloc settings), unless already set here. */
+function missingStartEnv(root: string): Record<string, string> {
+  const { env } = startCommand(root);
+  return Object.fromEntries(Object.entries(env).filter(([name]) => process.env[name] === undefined));
 }
 
 /**
@@ -34,14 +35,15 @@ export function startFlags(root: string): string[] {
  */
 export async function ensureStartFlags(root: string, script: string): Promise<boolean> {
   const wanted = startFlags(root);
-  if (wanted.every((flag) => process.execArgv.includes(flag))) return true;
-  console.log(`Running the bench under npm start's flags: ${wanted.join(' ')}`);
+  const env = missingStartEnv(root);
+  if (wanted.every((flag) => process.execArgv.includes(flag)) && Object.keys(env).length === 0) return true;
+  console.log(`Running the bench under npm start's flags: ${wanted.join(' ')} ${JSON.stringify(env)}`);
   const child = spawn(
     process.execPath,
     [...wanted, '--import', 'tsx', '--import', path.join(root, SOURCE_MAPS), script],
     {
       stdio: 'inherit',
-      env: process.env,
+      env: { ...process.env, ...env },
     },
   );
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));

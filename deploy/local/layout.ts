@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startCommand } from '../../scripts/start-command';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NGINX_DIR = path.join(ROOT, 'deploy/nginx');
@@ -235,19 +236,20 @@ export async function startLayout(options: LayoutOptions = {}): Promise<Layout> 
         SEED_DEMO: options.demo === false ? 'off' : 'on',
         LOG_LEVEL: 'info',
       };
-      // The flags `npm start` uses; the server under tsx in this very process, so its pid is the server's.
+      // The flags and environment `npm start` uses; the server under tsx in this very process, so its pid is
+      // the server's.
+      const start = startCommand(ROOT);
       const child = spawn(
         process.execPath,
         [
-          '--max-semi-space-size=4',
-          '--max-old-space-size=256',
+          ...start.flags,
           '--import',
           'tsx',
           '--import',
           './scripts/source-maps.mjs',
           'apps/server/src/main.ts',
         ],
-        { cwd: ROOT, env, detached: true, stdio: ['ignore', out, out] },
+        { cwd: ROOT, env: { ...start.env, ...env }, detached: true, stdio: ['ignore', out, out] },
       );
       child.unref();
       fs.closeSync(out);

@@ -164,6 +164,12 @@ const columnsOf = <T>(
   items: T[],
 ): Cell[][] => columns.map(([, , value]) => items.map(value));
 
+/** `a.col AS a_col, …`: a table's columns under a prefix, to read two tables' rows from one result row (`rowReader`). */
+export const selectAs = (table: Table, alias: string) =>
+  Object.values(getTableColumns(table))
+    .map((column) => `${alias}.${column.name} AS ${alias}_${column.name}`)
+    .join(', ');
+
 /**
  * Reads raw node-postgres rows of `table` as Drizzle would have read them: each column's own driver mapping
  * (node-postgres hands int8 over as a string, for one; `stateVersion` must reach the realtime gateway and the

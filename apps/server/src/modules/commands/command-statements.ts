@@ -1,9 +1,8 @@
-import { getTableColumns, type Table } from 'drizzle-orm';
 import type pg from 'pg';
 import { devices, type DeviceRow } from '../../db/tables/devices';
 import { deviceCommands } from '../../db/tables/commands';
 import type { NewActivity } from '../../db/activity-entries';
-import { rowReader } from '../../devices/gateway/device-state-sql';
+import { rowReader, selectAs } from '../../devices/gateway/device-state-sql';
 import type { CommandRow } from './commands.presenter';
 
 /*
@@ -12,12 +11,6 @@ import type { CommandRow } from './commands.presenter';
  * lock is held across a round trip to this process, and building them through the query builder per call
  * cost a fifth of the server's CPU in a burst of commands (docs/performance.md, Command round-trip).
  */
-
-/** `c.col AS c_col, …`: a table's columns under a prefix, to read two tables' rows from one result row. */
-const selectAs = (table: Table, alias: string) =>
-  Object.values(getTableColumns(table))
-    .map((column) => `${alias}.${column.name} AS ${alias}_${column.name}`)
-    .join(', ');
 
 const readCommand = rowReader(deviceCommands, 'c_');
 const readDevice = rowReader(devices, 'd_');

@@ -67,6 +67,8 @@ export function openManualRide(
   details?: ManualRideDetails,
 ): Promise<{ ride: RideRow; device: DeviceRow | null } | null> {
   if (command.name !== 'unlock' || command.state !== 'acknowledged') return Promise.resolve(null);
+  // Without details there is nothing to describe: the ride opens in one statement, or nothing happens.
+  if (!details || !hasDetails(details)) return repo.openBareManual(command);
   return repo.transaction(async (tx) => {
     const cart = await repo.lockCart(tx, command.deviceId, 'key share');
     if (!cart || cart.device.siteId !== command.siteId) return null;
@@ -91,7 +93,6 @@ export function openManualRide(
       confirmed: true,
       unlockCommandId: command.id,
       unlockedBy: command.requestedBy,
-      meta: { name: null, email: null },
       ...details,
       start: sql`now()`,
       startOdometer: odometerOf(cart.device),

@@ -25,6 +25,9 @@ import { prices, services } from '../../db/tables/services';
 import { sites } from '../../db/tables/sites';
 import type { RideRow } from './rides.repository';
 import { rides } from '../../db/tables/rides';
+import { poolOf } from '../../devices/gateway/device-state-sql';
+import { openBareManualRide } from './manual-ride-statement';
+import type { AcknowledgedUnlock } from './ride-lifecycle.manual';
 
 /** A transaction or the pool: what the queries here run on. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -86,6 +89,11 @@ export class RideLifecycleRepository {
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
+  }
+
+  /** The bare manual ride of an operator's acknowledged unlock, opened in one statement (`openBareManualRide`). */
+  openBareManual(command: AcknowledgedUnlock): Promise<{ ride: RideRow; device: DeviceRow | null } | null> {
+    return openBareManualRide(poolOf(this.db), command);
   }
 
   async find(rideId: string): Promise<RideRow | null> {

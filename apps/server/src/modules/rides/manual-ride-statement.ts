@@ -1,0 +1,53 @@
+import type pg from 'pg';
+import { devices, type DeviceRow } from '../../db/tables/devices';
+import { rides } from '../../db/tables/rides';
+import { rowReader, selectAs } from '../../devices/gateway/device-state-sql';
+import type { AcknowledgedUnlock } from './ride-lifecycle.manual';
+import type { RideRow } from './rides.repository';
+
+const readRide = rowReader(rides, 'r_');
+const readDevice = rowReader(devices, 'd_');
+
+/**
+ * An operator's acknowledged unlock ($3, by $4, issued at $5) opens a bare manual ride on cart $1 of site $2,
+ * and the cart is in use, in one statement: the acknowledgement's reaction runs it on every operator's
+ * unlock, and as a transaction of seven round trips it held the unlock's answer back by as many turns of a
+ * busy event loop (issue 22). Nothing is inserted when the cart has another open ride (the open-ride index:
+ * a concurrent opener's insert is waited for, then skipped), left the site, or when this unlock's ride exists
+ * already (maybe ended). `FOR KEY SHARE` does not wait for the telemetry writer's row locks
+ * (ride-lifecycle.repository.ts, `lockCart`); marking the cart in use does, as any write of the row does.
+ */
+const OPEN_BARE_MANUAL_RIDE = `
+WITH cart AS (
+  SELECT id, site_id, car_number, odometer, odometer_offset FROM devices
+  WHERE id = $1 AND site_id = $2
+  FOR KEY SHARE
+), r AS (
+  INSERT INTO rides (site_id, device_id, car_number, type, status, confirmed, unlock_command_id, unlocked_by,
+    meta, start, start_odometer, unlock_requested_at, unlock_attempts)
+  SELECT cart.site_id, cart.id, cart.car_number, 'manual', 'active', true, $3, $4,
+    '{"name": null, "email": null}'::jsonb, now(), cart.odometer + cart.odometer_offset, $5, 1
+  FROM cart
+  WHERE NOT EXISTS (SELECT 1 FROM rides WHERE unlock_command_id = $3)
+  ON CONFLICT DO NOTHING
+  RETURNING *
+), d AS (
+  UPDATE devices SET in_use = true, updated_at = now() FROM r WHERE devices.id = r.device_id
+  RETURNING devices.*
+)
+SELECT ${selectAs(rides, 'r')}, ${selectAs(devices, 'd')} FROM r LEFT JOIN d ON true`;
+
+/** Opens the bare manual ride of an operator's acknowledged unlock; null when nothing was opened. */
+export async function openBareManualRide(
+  pool: pg.Pool,
+  command: AcknowledgedUnlock,
+): Promise<{ ride: RideRow; device: DeviceRow | null } | null> {
+  const result = await pool.query({
+    name: 'fairway-open-bare-manual-ride',
+    text: OPEN_BARE_MANUAL_RIDE,
+    values: [command.deviceId, command.siteId, command.id, command.requestedBy, command.issuedAt],
+  });
+  const [row] = result.rows as Array<Record<string, unknown>>;
+  if (!row) return null;
+  return { ride: readRide(row), device: row.d_id ? readDevice(row) : null };
+}
