@@ -59,8 +59,9 @@ const STATE_COLUMNS: ReadonlyArray<readonly [string, string, (change: DeviceChan
   ['acked', 'int4', (c) => int4(c.ackedVersion)],
 ];
 
-const unnest = (columns: ReadonlyArray<readonly [string, string, ...unknown[]]>, alias: string) =>
-  `unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) AS ${alias}(${columns.map(([name]) => name).join(', ')})`;
+/** `unnest($<first>::type[], …) AS alias(names…)`: one array parameter per column, numbered from `first`. */
+const unnest = (columns: ReadonlyArray<readonly [string, string, ...unknown[]]>, alias: string, first = 1) =>
+  `unnest(${columns.map(([, type], i) => `$${i + first}::${type}[]`).join(', ')}) AS ${alias}(${columns.map(([name]) => name).join(', ')})`;
 
 /** A report is applied only if no later one (by receive time) is stored: instances may flush out of order. */
 const TELEMETRY_FRESH = '(v.has_t AND (d.last_report_at IS NULL OR v.t_at >= d.last_report_at))';
@@ -89,8 +90,11 @@ const OWED_LOCK_DONE = `(d.lock_owed_at IS NOT NULL AND ${LOCK_FRESH} AND v.lock
 /** A cart counts as moving from this speed on (km/h); below it GPS drift alone would keep it "moving". */
 const MOVING_KPH = 1;
 
-/** In SET, `d.*` reads the row as it was before this UPDATE. */
-const UPDATE_STATES = `
+/**
+ * In SET, `d.*` reads the row as it was before this UPDATE. `gate` is an extra condition of the statement
+ * as a whole (the one-statement flush's locks, below).
+ */
+const updateStates = (gate = '') => `
 UPDATE devices AS d SET
   ${fromTelemetry('lat', 'v.lat')},
   ${fromTelemetry('lng', 'v.lng')},
@@ -137,8 +141,10 @@ FROM (
     to_timestamp(u.s_at_ms / 1000.0) AS s_at
   FROM ${unnest(STATE_COLUMNS, 'u')}
 ) AS v
-WHERE d.id = v.id
+WHERE d.id = v.id${gate}
 RETURNING d.*`;
+
+const UPDATE_STATES = updateStates();
 
 const POSITION_COLUMNS: ReadonlyArray<readonly [string, string, (p: PositionRow) => Cell]> = [
   ['device_id', 'uuid', (p) => p.deviceId],
@@ -150,14 +156,31 @@ const POSITION_COLUMNS: ReadonlyArray<readonly [string, string, (p: PositionRow)
 ];
 
 /** Positions of devices that no longer exist are skipped instead of failing the batch on the foreign key. */
-const INSERT_POSITIONS = `
+const insertPositions = (first = 1) => `
 INSERT INTO positions (device_id, ts, lat, lng, speed, batt_voltage)
 SELECT p.device_id, to_timestamp(p.ts_ms / 1000.0), p.lat, p.lng, p.speed, p.batt_v
-FROM ${unnest(POSITION_COLUMNS, 'p')}
+FROM ${unnest(POSITION_COLUMNS, 'p', first)}
 WHERE EXISTS (SELECT 1 FROM devices WHERE devices.id = p.device_id)`;
+const INSERT_POSITIONS = insertPositions();
 
 /** Two instances flushing overlapping carts take the row locks in the same order, so they queue, not deadlock. */
-const LOCK_DEVICES = 'SELECT 1 FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE';
+const lockDevices = (parameter = 1) =>
+  `SELECT id FROM devices WHERE id = ANY($${parameter}::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
+const LOCK_DEVICES = lockDevices();
+
+/**
+ * A flush without connects or disconnects (nearly all of them) as one statement: positions, the devices' row
+ * locks in id order, every device's update, in one round trip. As a transaction of five round trips the row
+ * locks were held while this process's busy event loop got round to the next step, and every acknowledgement
+ * (`finish`, which writes its cart's row) waited for them (issue 22). The locks are taken first and whole:
+ * `locked` is materialised, and counted in a condition of the statement as a whole, which PostgreSQL checks
+ * once before the update's first row (a one-time filter); positions are counted the same way, before the
+ * locks, since their foreign key checks wait for nobody.
+ */
+const FLUSH_IN_ONE = `
+WITH pos AS (${insertPositions(STATE_COLUMNS.length + 1)} RETURNING 1
+), locked AS MATERIALIZED (${lockDevices(STATE_COLUMNS.length + POSITION_COLUMNS.length + 1)})
+${updateStates(' AND (SELECT count(*) FROM pos) >= 0 AND (SELECT count(*) FROM locked) >= 0')}`;
 
 const columnsOf = <T>(
   columns: ReadonlyArray<readonly [string, string, (item: T) => Cell]>,
@@ -199,9 +222,10 @@ export function poolOf(db: Db): pg.Pool {
 }
 
 /**
- * Writes one flush in one transaction: inserts every position, locks the devices' rows in id order, updates
- * every device once, and returns the stored rows, so what is pushed to browsers is exactly what the database
- * holds.
+ * Writes one flush atomically: inserts every position, locks the devices' rows in id order, updates every
+ * device once, and returns the stored rows, so what is pushed to browsers is exactly what the database holds.
+ * One statement when no cart connected or disconnected (`FLUSH_IN_ONE`); with connects and disconnects, a
+ * transaction that also reads the connection times before and logs them after.
  */
 export async function writeDeviceStates(
   pool: pg.Pool,
@@ -209,6 +233,14 @@ export async function writeDeviceStates(
   positions: PositionRow[],
 ): Promise<DeviceRow[]> {
   const ids = [...new Set([...changes.map((c) => c.deviceId), ...positions.map((p) => p.deviceId)])];
+  if (changes.length > 0 && changes.every((change) => change.status === undefined)) {
+    const result = await pool.query({
+      name: 'fairway-flush-device-states',
+      text: FLUSH_IN_ONE,
+      values: [...columnsOf(STATE_COLUMNS, changes), ...columnsOf(POSITION_COLUMNS, positions), ids],
+    });
+    return result.rows.map(toDeviceRow);
+  }
   const client = await pool.connect();
   let broken = false;
   try {

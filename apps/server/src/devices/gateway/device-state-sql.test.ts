@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { Runtime } from '../../runtime';
+import { startTestServer } from '../../../test/helpers';
+import { telemetry } from '../../../test/fleet-fixtures';
+import { devices, positions } from '../../db/tables/devices';
+import { createRideClub, insertCart } from '../../modules/guest/guest-rides.test-support';
+import { changeFromStatus, changeFromTelemetry, positionOf } from './device-change';
+import { writeDeviceStates } from './device-state-sql';
+
+/**
+ * The telemetry writer's statements against PostgreSQL (issue 22): a flush without connects or disconnects
+ * is one statement that takes its row locks in id order before it updates anything.
+ */
+let rt: Runtime;
+let cartIds: string[];
+
+beforeAll(async () => {
+  rt = await startTestServer();
+  const club = await createRideClub(rt);
+  cartIds = [];
+  for (let i = 0; i < 60; i++) cartIds.push((await insertCart(rt, club.siteId)).id);
+});
+afterAll(() => rt.stop());
+
+/** One report per cart, received at `at`, with `uptime` to tell the flushes apart. */
+const reports = (ids: string[], uptime: number, at = Date.now()) =>
+  ids.map((id) => {
+    const message = telemetry({ uptime, ts: at });
+    return { change: changeFromTelemetry(id, message, at), position: positionOf(id, message) };
+  });
+
+const flush = (batch: ReturnType<typeof reports>) =>
+  writeDeviceStates(
+    rt.ctx.database.pool,
+    batch.map((r) => r.change),
+    batch.map((r) => r.position),
+  );
+
+const positionCount = async (ids: string[]) =>
+  (await rt.ctx.db.select({ n: count() }).from(positions).where(inArray(positions.deviceId, ids)))[0]!.n;
+
+describe('writeDeviceStates', () => {
+  it('stores every position and every cart of a telemetry flush, and answers the stored rows', async () => {
+    const ids = cartIds.slice(0, 10);
+    const before = await positionCount(ids);
+    const rows = await flush(reports(ids, 4242));
+    expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
+    expect(rows.every((row) => row.uptime === 4242 && row.online)).toBe(true);
+    expect(await positionCount(ids)).toBe(before + ids.length);
+    const stored = await rt.ctx.db.select().from(devices).where(eq(devices.id, ids[0]!));
+    expect(stored[0]!.uptime).toBe(4242);
+  });
+
+  it('lets flushes of the same carts in opposite orders queue, never deadlock', async () => {
+    // Rows are updated in the order the batch lists them; without the locks taken first in id order two
+    // such flushes would each hold a row the other waits for, and PostgreSQL would end one (40P01).
+    const ids = cartIds.slice(10);
+    const reversed = [...ids].reverse();
+    const before = await positionCount(ids);
+    const rounds = 8;
+    const results = await Promise.allSettled(
+      Array.from({ length: rounds }, (_, round) => flush(reports(round % 2 ? reversed : ids, round))),
+    );
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    expect(await positionCount(ids)).toBe(before + rounds * ids.length);
+  });
+
+  it('logs connects in the same write when a cart connected (the transaction path)', async () => {
+    const id = cartIds[0]!;
+    const at = Date.now() + 1_000;
+    const [connected] = await writeDeviceStates(
+      rt.ctx.database.pool,
+      [changeFromStatus(id, { online: true }, at, false)],
+      [],
+    );
+    expect(connected).toMatchObject({ id, online: true });
+  });
+});
