@@ -544,8 +544,12 @@ export class CommandsService {
     return device ? { command: toCommandView(command), device: toCartView(device) } : this.outcome(command);
   }
 
-  /** The command with the cart as it stands now (the answer of a single-cart command). */
-  async outcome(command: CommandRow): Promise<CommandOutcome> {
+  /**
+   * The command with the cart as it stands now (the answer of a single-cart command), or as `cart`, when the
+   * caller holds the cart as the command's consequence stored it (a manual ride's opening).
+   */
+  async outcome(command: CommandRow, cart?: DeviceRow): Promise<CommandOutcome> {
+    if (cart) return { command: toCommandView(command), device: toCartView(cart) };
     const [device] = await this.commands.deviceStates([command.deviceId]);
     if (!device) throw notFound('Device not found');
     return { command: toCommandView(command), device: toCartView(device) };

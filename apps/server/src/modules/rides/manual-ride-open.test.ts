@@ -81,15 +81,20 @@ describe('opening an operator’s manual ride', () => {
         .from(devices)
         .where(eq(devices.id, cart.id));
       expect(row!.inUse).toBe(true);
-      // The instance remembers it opened this one: the operator's request has nothing left to open.
-      expect(lifecycle.openedManualRideFor(command.id)).toBe(true);
+      // The instance remembers it opened this one, and the cart as it left it: the operator's request has
+      // nothing left to open, and answers with that cart.
+      expect(lifecycle.manualRideCart(command.id)).toMatchObject({ id: cart.id, inUse: true });
     }
   });
 
-  it('remembers only the unlocks whose ride it opened', async () => {
-    const { command } = await acknowledgedUnlock();
-    expect(rt.ctx.rides.lifecycle.openedManualRideFor(command.id)).toBe(false);
+  it('remembers only the unlocks whose ride it opened, with the cart in use', async () => {
+    const { cart, command } = await acknowledgedUnlock();
+    expect(rt.ctx.rides.lifecycle.manualRideCart(command.id)).toBeNull();
     await rt.ctx.rides.lifecycle.openManual(command);
-    expect(rt.ctx.rides.lifecycle.openedManualRideFor(command.id)).toBe(true);
+    expect(rt.ctx.rides.lifecycle.manualRideCart(command.id)).toMatchObject({
+      id: cart.id,
+      inUse: true,
+      lockStatus: 0,
+    });
   });
 });

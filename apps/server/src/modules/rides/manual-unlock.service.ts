@@ -28,15 +28,15 @@ export class ManualUnlockService {
     // still open, and the reaction would end it afterwards and lock the cart again.
     await this.cartWork.idle(deviceId);
     const command = await this.commands.lockAndWait(siteId, deviceId, 0, by);
-    if (command.state === 'acknowledged') {
-      // The acknowledgement's reaction opens the ride on the instance that stored it, queued on the cart's
-      // work before this request went on. Once it is done here, only a body with details is left to write;
-      // when another instance stored the answer, or the reaction failed, this request opens the ride itself.
-      // (Opening it twice cost an operator's unlock a transaction more, issue 22.)
-      await this.cartWork.idle(deviceId);
-      if (hasDetails(details) || !this.lifecycle.openedManualRideFor(command.id))
-        await this.lifecycle.openManual(command, details);
-    }
+    if (command.state !== 'acknowledged') return this.commands.outcome(command);
+    // The acknowledgement's reaction opens the ride on the instance that stored it, queued on the cart's
+    // work before this request went on. Once it is done here, only a body with details is left to write;
+    // when another instance stored the answer, or the reaction failed, this request opens the ride itself.
+    // (Opening it twice cost an operator's unlock a transaction more, issue 22.)
+    await this.cartWork.idle(deviceId);
+    const opened = this.lifecycle.manualRideCart(command.id);
+    if (opened && !hasDetails(details)) return this.commands.outcome(command, opened);
+    await this.lifecycle.openManual(command, details);
     // Read after the ride opened: the answer's cart shows it.
     return this.commands.outcome(command);
   }

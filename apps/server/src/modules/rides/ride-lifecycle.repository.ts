@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   GUEST_RIDE_REFUSALS,
   GUEST_UNLOCK_RETRIES,
@@ -26,7 +26,7 @@ import { sites } from '../../db/tables/sites';
 import type { RideRow } from './rides.repository';
 import { rides } from '../../db/tables/rides';
 import { poolOf } from '../../devices/gateway/device-state-sql';
-import { openBareManualRide } from './manual-ride-statement';
+import { cartRideState, openBareManualRide } from './ride-statements';
 import type { AcknowledgedUnlock } from './ride-lifecycle.manual';
 
 /** A transaction or the pool: what the queries here run on. */
@@ -75,17 +75,7 @@ const waitRunning = sql`${rides.unlockRequestedAt} > now() - make_interval(secs 
  * change a ride once, and whoever did not change it knows.
  */
 export class RideLifecycleRepository {
-  /** The cart and its open ride (the open-ride index allows one), prepared once: see `cartState`. */
-  private readonly cartWithOpenRide;
-
-  constructor(private readonly db: Db) {
-    this.cartWithOpenRide = db
-      .select({ device: devices, ride: rides })
-      .from(devices)
-      .leftJoin(rides, and(eq(rides.deviceId, devices.id), isOpen))
-      .where(eq(devices.id, sql.placeholder('deviceId')))
-      .prepare('fairway_ride_cart_state');
-  }
+  constructor(private readonly db: Db) {}
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -362,26 +352,9 @@ export class RideLifecycleRepository {
     return rows.map((row) => [row.lat, row.lng]);
   }
 
-  async cartState(deviceId: string): Promise<CartRideState | null> {
-    // The cart and its open ride in one round trip, built once: every finished command and many reports read
-    // this (issue 22).
-    const [row] = await this.cartWithOpenRide.execute({ deviceId });
-    if (!row) return null;
-    const { device, ride } = row;
-    if (!ride) return { device, ride: null, lastCommand: null };
-    const [lastCommand] = await this.db
-      .select()
-      .from(deviceCommands)
-      .where(
-        and(
-          eq(deviceCommands.deviceId, deviceId),
-          inArray(deviceCommands.name, ['lock', 'unlock']),
-          gte(deviceCommands.issuedAt, ride.createdAt),
-        ),
-      )
-      .orderBy(desc(deviceCommands.issuedAt))
-      .limit(1);
-    return { device, ride, lastCommand: lastCommand ?? null };
+  /** The cart, its open ride and the newest lock/unlock sent since, in one round trip (`cartRideState`). */
+  cartState(deviceId: string): Promise<CartRideState | null> {
+    return cartRideState(poolOf(this.db), deviceId);
   }
 
   /** True when the cart acknowledged an unlock sent since the ride was created (an answer whose event was missed). */

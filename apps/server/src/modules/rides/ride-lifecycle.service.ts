@@ -107,7 +107,7 @@ function lockSourceOf(actor: RideActor, reason: RideEndReason): CommandSource {
   return actor.kind === 'operator' ? 'dashboard' : 'guest';
 }
 
-/** How long `openedManualRideFor` remembers an opened manual ride: longer than any command's window. */
+/** How long `manualRideCart` remembers an opened manual ride: longer than any command's window. */
 const MANUAL_OPEN_MEMORY_MS = 60_000;
 
 /**
@@ -117,8 +117,8 @@ const MANUAL_OPEN_MEMORY_MS = 60_000;
  * to the ride's updates room. The cart's own reports and answers reach it through `ride-lifecycle.reactions`.
  */
 export class RideLifecycleService {
-  /** Manual rides this instance opened, by unlock command, and when. */
-  private readonly manualOpens = new Map<string, number>();
+  /** Manual rides this instance opened, by unlock command: when, and the cart as the opening left it. */
+  private readonly manualOpens = new Map<string, { at: number; cart: DeviceRow }>();
 
   constructor(
     private readonly repo: RideLifecycleRepository,
@@ -329,7 +329,7 @@ export class RideLifecycleService {
     const opened = await openManualRide(this.repo, command, details);
     if (!opened) return null;
     if (opened.device) {
-      this.rememberManualOpen(command.id);
+      this.rememberManualOpen(command.id, opened.device);
       this.bus.emit('device.updated', opened.device);
     }
     this.announce(opened.ride);
@@ -337,19 +337,20 @@ export class RideLifecycleService {
   }
 
   /**
-   * Whether this instance opened the manual ride of that unlock lately (the acknowledgement's reaction
-   * did): the operator's request then has nothing left to open (`ManualUnlockService`).
+   * The cart as this instance's opening of that unlock's manual ride left it (in use, the unlock's lock state),
+   * when the acknowledgement's reaction opened it lately; null otherwise. The operator's request then has
+   * nothing left to open, and answers with this cart (`ManualUnlockService`).
    */
-  openedManualRideFor(commandId: string): boolean {
-    return this.manualOpens.has(commandId);
+  manualRideCart(commandId: string): DeviceRow | null {
+    return this.manualOpens.get(commandId)?.cart ?? null;
   }
 
-  private rememberManualOpen(commandId: string): void {
+  private rememberManualOpen(commandId: string, cart: DeviceRow): void {
     const now = Date.now();
-    this.manualOpens.set(commandId, now);
+    this.manualOpens.set(commandId, { at: now, cart });
     // A request reads this within its command's window; older entries only take memory.
     if (this.manualOpens.size > 1_000)
-      for (const [id, at] of this.manualOpens)
+      for (const [id, { at }] of this.manualOpens)
         if (now - at > MANUAL_OPEN_MEMORY_MS) this.manualOpens.delete(id);
   }
 

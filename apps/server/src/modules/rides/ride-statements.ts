@@ -1,12 +1,50 @@
 import type pg from 'pg';
+import { deviceCommands } from '../../db/tables/commands';
 import { devices, type DeviceRow } from '../../db/tables/devices';
 import { rides } from '../../db/tables/rides';
 import { rowReader, selectAs } from '../../devices/gateway/device-state-sql';
 import type { AcknowledgedUnlock } from './ride-lifecycle.manual';
+import type { CartRideState } from './ride-lifecycle.repository';
 import type { RideRow } from './rides.repository';
+
+/*
+ * The ride lifecycle's statements on the path of every operator's lock and unlock (issue 22), as fixed texts
+ * prepared once per connection, like the commands' (commands/command-statements.ts).
+ */
 
 const readRide = rowReader(rides, 'r_');
 const readDevice = rowReader(devices, 'd_');
+const readCommand = rowReader(deviceCommands, 'c_');
+
+/**
+ * The cart, its open ride (the open-ride index allows one) and the newest lock or unlock sent since that ride
+ * was created, in one round trip: every finished command and many reports read it (`cartState`).
+ */
+const CART_RIDE_STATE = `
+SELECT ${selectAs(devices, 'd')}, ${selectAs(rides, 'r')}, ${selectAs(deviceCommands, 'c')}
+FROM devices d
+LEFT JOIN rides r ON r.device_id = d.id AND r.status <> 'ended'
+LEFT JOIN LATERAL (
+  SELECT * FROM device_commands
+  WHERE device_id = d.id AND name IN ('lock', 'unlock') AND issued_at >= r.created_at
+  ORDER BY issued_at DESC LIMIT 1
+) c ON true
+WHERE d.id = $1`;
+
+export async function cartRideState(pool: pg.Pool, deviceId: string): Promise<CartRideState | null> {
+  const result = await pool.query({
+    name: 'fairway-cart-ride-state',
+    text: CART_RIDE_STATE,
+    values: [deviceId],
+  });
+  const [row] = result.rows as Array<Record<string, unknown>>;
+  if (!row) return null;
+  return {
+    device: readDevice(row),
+    ride: row.r_id ? readRide(row) : null,
+    lastCommand: row.r_id && row.c_id ? readCommand(row) : null,
+  };
+}
 
 /**
  * An operator's acknowledged unlock ($3, by $4, issued at $5) opens a bare manual ride on cart $1 of site $2,
