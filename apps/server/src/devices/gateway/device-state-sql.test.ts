@@ -66,6 +66,18 @@ describe('writeDeviceStates', () => {
     expect(await positionCount(ids)).toBe(before + rounds * ids.length);
   });
 
+  it("stores a backlog's chunk of positions alone (no cart changes) in the same one statement", async () => {
+    const ids = cartIds.slice(0, 3);
+    const before = await positionCount(ids);
+    const rows = await writeDeviceStates(
+      rt.ctx.database.pool,
+      [],
+      reports(ids, 7).map((r) => r.position),
+    );
+    expect(rows).toEqual([]);
+    expect(await positionCount(ids)).toBe(before + ids.length);
+  });
+
   it('logs connects in the same write when a cart connected (the transaction path)', async () => {
     const id = cartIds[0]!;
     const at = Date.now() + 1_000;

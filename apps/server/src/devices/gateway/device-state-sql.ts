@@ -169,7 +169,8 @@ const lockDevices = (parameter = 1) =>
 const LOCK_DEVICES = lockDevices();
 
 /**
- * A flush without connects or disconnects (nearly all of them) as one statement: positions, the devices' row
+ * A flush without connects or disconnects (nearly all of them, and a backlog's chunks of positions alone) as one
+ * statement: positions, the devices' row
  * locks in id order, every device's update, in one round trip. As a transaction of five round trips the row
  * locks were held while this process's busy event loop got round to the next step, and every acknowledgement
  * (`finish`, which writes its cart's row) waited for them (issue 22). The locks are taken first and whole:
@@ -233,7 +234,7 @@ export async function writeDeviceStates(
   positions: PositionRow[],
 ): Promise<DeviceRow[]> {
   const ids = [...new Set([...changes.map((c) => c.deviceId), ...positions.map((p) => p.deviceId)])];
-  if (changes.length > 0 && changes.every((change) => change.status === undefined)) {
+  if (changes.every((change) => change.status === undefined)) {
     const result = await pool.query({
       name: 'fairway-flush-device-states',
       text: FLUSH_IN_ONE,
