@@ -169,11 +169,10 @@ const lockDevices = (parameter = 1) =>
 const LOCK_DEVICES = lockDevices();
 
 /**
- * A flush without connects or disconnects (nearly all of them, and a backlog's chunks of positions alone) as one
- * statement: positions, the devices' row
- * locks in id order, every device's update, in one round trip. As a transaction of five round trips the row
- * locks were held while this process's busy event loop got round to the next step, and every acknowledgement
- * (`finish`, which writes its cart's row) waited for them (issue 22). The locks are taken first and whole:
+ * A flush without connects or disconnects (nearly all of them, and a backlog's chunks of positions alone) as
+ * one statement: positions, the devices' row locks in id order, every device's update, in one round trip. As
+ * a transaction of five round trips the row locks were held while this process's busy event loop got round
+ * to the next step, and every acknowledgement (`finish`, which writes its cart's row) waited for them (issue 22). The locks are taken first and whole:
  * `locked` is materialised, and counted in a condition of the statement as a whole, which PostgreSQL checks
  * once before the update's first row (a one-time filter); positions are counted the same way, before the
  * locks, since their foreign key checks wait for nobody.
@@ -188,7 +187,7 @@ const columnsOf = <T>(
   items: T[],
 ): Cell[][] => columns.map(([, , value]) => items.map(value));
 
-/** `a.col AS a_col, …`: a table's columns under a prefix, to read two tables' rows from one result row (`rowReader`). */
+/** `a.col AS a_col, …`: a table's columns under a prefix, to read several tables' rows from one result row. */
 export const selectAs = (table: Table, alias: string) =>
   Object.values(getTableColumns(table))
     .map((column) => `${alias}.${column.name} AS ${alias}_${column.name}`)
