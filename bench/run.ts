@@ -666,7 +666,8 @@ async function measureThroughput(
     seconds,
     messagesPerSecond: Math.round(persisted / seconds),
     peakMessagesPerSecond: Math.round(peak),
-    // Every 0.5 s: what was offered, what the writer stored per second, and the backlog the controller saw.
+    // Every 0.5 s: what was offered, what the writer stored per second, and the backlog the controller saw,
+    // with the slowest flush of the last second (SLOWEST_FLUSH_WINDOW_MS).
     trajectory: windows.slice(1).map((w, i) => ({
       second: Number(((w.at - startedAt) / 1000).toFixed(1)),
       offered: w.offered,

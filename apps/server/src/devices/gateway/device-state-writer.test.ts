@@ -113,4 +113,15 @@ describe('DeviceStateWriter', () => {
     expect(store.positions().map((p) => p.ts)).toEqual(Array.from({ length: 100 }, (_, i) => 150 + i));
     expect(store.batches.at(-1)!.changes[0]?.telemetry?.message.uptime).toBe(249);
   });
+
+  it('reports the slowest recent flush without resetting it on read', async () => {
+    const store = fakeStore();
+    const w = start(store, { flushIntervalMs: 5 });
+    w.enqueue(...report(ids[0]!, 1));
+    await eventually(() => store.positions().length === 1);
+    const first = w.stats().slowestFlushMs;
+    expect(first).toBeGreaterThan(0);
+    // A second reader (the admin's instance page beside the bench) sees the same figure.
+    expect(w.stats().slowestFlushMs).toBe(first);
+  });
 });
