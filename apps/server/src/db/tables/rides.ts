@@ -100,6 +100,10 @@ export const rides = pgTable(
     index('rides_site_start_idx').on(table.siteId, table.start),
     index('rides_member_idx').on(table.memberId),
     index('rides_device_start_idx').on(table.deviceId, table.start),
+    // A booking's ride: read per booking in every bookings list; most rides have no booking.
+    index('rides_booking_idx')
+      .on(table.bookingId)
+      .where(sql`${table.bookingId} IS NOT NULL`),
     // A cart has at most one open ride.
     uniqueIndex('rides_device_open_idx')
       .on(table.deviceId)

@@ -68,7 +68,7 @@ export class AdminBookingsRepository {
 
   /**
    * The latest ride each booking's unlock opened, as the calendar shows it: one query for the page's
-   * bookings, not one per row of the whole selection (rides.booking_id has no index of its own).
+   * bookings, not one per row of the whole selection.
    */
   private async latestRides(bookingIds: string[]): Promise<Map<string, string>> {
     if (bookingIds.length === 0) return new Map();

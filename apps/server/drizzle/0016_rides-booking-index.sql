@@ -1,0 +1,1 @@
+CREATE INDEX "rides_booking_idx" ON "rides" USING btree ("booking_id") WHERE "rides"."booking_id" IS NOT NULL;
