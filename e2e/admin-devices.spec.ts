@@ -58,7 +58,10 @@ test('a superadmin finds a tracker by a messy serial, scans its WiFi and updates
   await push.getByTestId(`firmware-push-file-${file.name}`).click();
   await push.getByRole('button', { name: 'Push', exact: true }).click();
   await expect(push.getByText(`Firmware ${version} sent to 2 cart(s)`)).toBeVisible();
+  // The focus moved to Close when the result showed: Escape closes the dialog, and the table is no longer
+  // hidden from the accessibility tree behind it.
   await page.keyboard.press('Escape');
+  await expect(push).toBeHidden();
 
   // Both rows reach the new version without a reload: pending, downloading, downloaded, then the version.
   for (const serial of ['SIM-DEMO-02', 'SIM-DEMO-03']) {

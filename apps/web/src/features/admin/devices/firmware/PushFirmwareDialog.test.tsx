@@ -53,6 +53,8 @@ describe('PushFirmwareDialog', () => {
     const skipped = within(result.getByTestId('firmware-push-skipped')).getAllByRole('listitem');
     expect(skipped.map((item) => item.textContent)).toEqual(['Car 12Offline', 'Car 7Already runs 1.3.0']);
 
+    // The focused Push button is gone: the focus is on Close, so the keyboard still reaches the dialog.
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByTestId('firmware-push-close')));
     fireEvent.click(dialog.getByTestId('firmware-push-close'));
     expect(onClose).toHaveBeenCalled();
   });

@@ -23,7 +23,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/EmptyState';
 import { ErrorState } from '../../../../components/ErrorState';
@@ -59,6 +59,12 @@ export function PushFirmwareDialog({ deviceIds: givenIds, open, onClose }: PushF
   const [folder, setFolder] = useState<FirmwareFolderName>('wifi');
   const [chosen, setChosen] = useState<FirmwareFileView | null>(null);
   const [result, setResult] = useState<{ answer: PushFirmwareResult; version: string } | null>(null);
+  // The Push button that had the focus is gone once the result shows: the focus moves to Close, so Escape
+  // and Enter still reach the dialog (left on the page's body, a keypress went nowhere).
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (result) closeButton.current?.focus();
+  }, [result]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const files = useFirmwareFiles(folder, open && result === null);
   const push = usePushFirmware();
@@ -160,7 +166,7 @@ export function PushFirmwareDialog({ deviceIds: givenIds, open, onClose }: PushF
       </DialogContent>
       <DialogActions>
         {result ? (
-          <Button variant="contained" onClick={close} data-testid="firmware-push-close">
+          <Button variant="contained" onClick={close} data-testid="firmware-push-close" ref={closeButton}>
             {t('adminFirmware.close')}
           </Button>
         ) : (
