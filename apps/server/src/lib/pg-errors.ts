@@ -11,6 +11,13 @@ function sqlState(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
 
+/**
+ * PostgreSQL broke a deadlock by failing this statement (40P01). Concurrent booking inserts that overlap
+ * check the exclusion constraint against each other's uncommitted rows and can wait on each other; tried
+ * again, the statement meets the winner's committed row and is refused as the overlap it is.
+ */
+export const isDeadlock = (error: unknown): boolean => sqlState(error) === '40P01';
+
 /** Node's socket errors when PostgreSQL is not there (stopped, restarting, unreachable). */
 const SOCKET_ERRORS = new Set([
   'ECONNREFUSED',

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { isDeadlock } from '../../lib/pg-errors';
 import {
   constraintBroken,
-  wasDeadlock,
   type BookingRow,
   type BookingsRepository,
   type NewBooking,
@@ -30,8 +30,8 @@ export async function insertWithCode(
     try {
       return await repo.atomically((r) => r.insert({ ...values, code: draw() }));
     } catch (error) {
-      // A code in use draws another; a deadlock with an overlapping insert is tried again (`wasDeadlock`).
-      if (constraintBroken(error) !== 'code' && !wasDeadlock(error)) throw error;
+      // A code in use draws another; a deadlock with an overlapping insert is tried again (`isDeadlock`).
+      if (constraintBroken(error) !== 'code' && !isDeadlock(error)) throw error;
     }
   }
   throw new Error('no free booking code after several attempts');

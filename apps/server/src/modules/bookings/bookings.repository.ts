@@ -91,21 +91,6 @@ export function constraintBroken(error: unknown): 'overlap' | 'code' | null {
 }
 
 /**
- * Whether PostgreSQL broke a deadlock by failing this statement. Concurrent inserts that overlap check the
- * exclusion constraint against each other's uncommitted rows and can wait on each other (20 overlapping
- * creates at once under load: one in twenty answered 500). Tried again, the statement meets the winner's
- * committed row and is refused as an overlap.
- */
-export function wasDeadlock(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth++) {
-    if ((current as { code?: unknown }).code === '40P01') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/**
  * The row's hold [start, blocked_until) meets [from, to): written as the range expression of the GiST index
  * `bookings_site_hold_idx`, so PostgreSQL reads only the rows around the range.
  */

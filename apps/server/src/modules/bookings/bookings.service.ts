@@ -27,9 +27,9 @@ import type { DomainEventBus } from '../../lib/events';
 import { CODE_ATTEMPTS, insertWithCode, newBookingCode } from './booking-codes';
 import type { BookingRides } from './booking-rides';
 import { toBookingView } from './bookings.presenter';
+import { isDeadlock } from '../../lib/pg-errors';
 import {
   constraintBroken,
-  wasDeadlock,
   type BookingListing,
   type BookingRow,
   type BookingSite,
@@ -423,7 +423,7 @@ export class BookingsService {
     try {
       await this.repo.update(siteId, id, resolved);
     } catch (error) {
-      if (!wasDeadlock(error)) throw error;
+      if (!isDeadlock(error)) throw error;
       await this.repo.update(siteId, id, resolved);
     }
   }
@@ -434,7 +434,7 @@ export class BookingsService {
         await this.repo.update(siteId, id, { ...resolved, code: newBookingCode() });
         return;
       } catch (error) {
-        if (constraintBroken(error) !== 'code' && !wasDeadlock(error)) throw this.translated(error);
+        if (constraintBroken(error) !== 'code' && !isDeadlock(error)) throw this.translated(error);
       }
     }
     throw new Error('no free booking code after several attempts');
