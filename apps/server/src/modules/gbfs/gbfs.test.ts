@@ -298,10 +298,16 @@ describe("a club's feed", () => {
         form_factor: 'other',
         propulsion_type: 'electric',
         max_range_meters: ELECTRIC_CART_RANGE_METERS,
-        // The cheapest price sold at any time is the default plan (Twilight costs as little, but not always).
-        default_pricing_plan_id: demo[2]!.plan_id,
       }),
     ]);
+    // The cheapest price sold at any time is the default plan (Twilight costs as little, but not always).
+    // Read by rule, not by position: other test files add prices of their own to the shared demo club.
+    const always = demo.filter((plan) => !plan.description[0]!.text.includes('Sold only at set times'));
+    const cheapest = Math.min(...always.map((plan) => plan.price));
+    const defaultPlan = demo.find((plan) => plan.plan_id === types[0]!.default_pricing_plan_id);
+    expect(defaultPlan?.price).toBe(cheapest);
+    expect(always).toContainEqual(defaultPlan);
+    expect(types[0]!.pricing_plan_ids?.[0]).toBe(defaultPlan!.plan_id);
   });
 
   it('lists only the carts a guest could take now, with their charge and range', async () => {
