@@ -75,6 +75,28 @@ describe('DeviceStateWriter', () => {
     await eventually(() => store.positions().length === 50, 1_000);
   });
 
+  it('sends the next batch to the database before presenting the stored rows of the last', async () => {
+    const events: string[] = [];
+    let calls = 0;
+    const write: WriteBatch = async (changes) => {
+      calls += 1;
+      events.push(`write ${calls}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return changes.map((change) => ({ id: change.deviceId }) as DeviceRow);
+    };
+    writer = new DeviceStateWriter(write, log, (rows) => events.push(`present ${rows.length}`), {
+      flushIntervalMs: 1,
+      flushAtMessages: 1,
+    });
+    // The second report arrives while the first flush runs: it is due the moment that flush ends.
+    writer.enqueue(...report(ids[0]!, 1));
+    await eventually(() => events.length === 1);
+    writer.enqueue(...report(ids[1]!, 2));
+    writer.enqueue(...report(ids[2]!, 3));
+    await eventually(() => events.length === 4);
+    expect(events).toEqual(['write 1', 'write 2', 'present 1', 'present 2']);
+  });
+
   it('keeps a failed batch and retries it before newer data, losing nothing', async () => {
     const store = fakeStore();
     store.failNext(2);

@@ -15,7 +15,12 @@ export interface DeviceStateWriterOptions {
   flushIntervalMs: number;
   /** A flush starts at once when this many messages are pending (default 1,000). */
   flushAtMessages: number;
-  /** Positions written per transaction; a backlog is worked off in chunks of this size (default 5,000). */
+  /**
+   * Positions written per flush; a backlog is worked off in chunks of this size (default 10,000). Every flush
+   * of a backlog also writes, returns and pushes each reporting cart once, so bigger chunks cost less per
+   * message (bench (a): 18–20 % of the relay with 5,000, 19–28 % with 10,000); the devices' row locks an
+   * acknowledgement waits for are held for the update only, which does not grow with the positions.
+   */
   maxPositionsPerFlush: number;
   /** Pending positions above this are logged as a warning: the database is not keeping up (default 20,000). */
   highWaterMark: number;
@@ -47,7 +52,7 @@ export interface DeviceStateWriterStats {
 const DEFAULTS: DeviceStateWriterOptions = {
   flushIntervalMs: 20,
   flushAtMessages: 1_000,
-  maxPositionsPerFlush: 5_000,
+  maxPositionsPerFlush: 10_000,
   highWaterMark: 20_000,
   maxPendingPositions: 200_000,
 };
@@ -127,10 +132,13 @@ export class DeviceStateWriter {
     this.timer = null;
     await this.inFlight;
     for (let attempt = 0; !this.isEmpty() && attempt < 5; attempt++) {
-      await this.flush().catch(async (error: unknown) => {
-        this.log.error({ err: error, attempt }, 'final device state flush failed');
-        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt] ?? 1_000));
-      });
+      await this.flush().then(
+        (rows) => this.deliver(rows),
+        async (error: unknown) => {
+          this.log.error({ err: error, attempt }, 'final device state flush failed');
+          await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt] ?? 1_000));
+        },
+      );
     }
     if (!this.isEmpty()) {
       this.log.error(
@@ -163,12 +171,13 @@ export class DeviceStateWriter {
   }
 
   private start(): void {
-    this.inFlight = this.flush()
-      .then(() => {
+    const flight = this.flush().then(
+      (rows) => {
         this.failuresInARow = 0;
         this.retryAt = 0;
-      })
-      .catch((error: unknown) => {
+        return rows;
+      },
+      (error: unknown) => {
         const delay = RETRY_DELAYS_MS[Math.min(this.failuresInARow, RETRY_DELAYS_MS.length - 1)]!;
         this.failuresInARow += 1;
         this.retryAt = Date.now() + delay;
@@ -181,14 +190,28 @@ export class DeviceStateWriter {
           },
           'device state flush failed; the batch is kept and retried',
         );
-      })
-      .finally(() => {
-        this.inFlight = null;
-        this.schedule();
-      });
+        return null;
+      },
+    );
+    this.inFlight = flight.then((rows) => {
+      this.inFlight = null;
+      // The next batch goes to the database before this one is presented: PostgreSQL works on it while this
+      // thread turns the stored rows into browser updates, instead of each waiting for the other (bench (a)).
+      this.schedule();
+      if (rows) this.deliver(rows);
+    });
   }
 
-  private async flush(): Promise<void> {
+  private deliver(rows: DeviceRow[]): void {
+    try {
+      this.onWritten(rows);
+    } catch (error) {
+      this.log.error({ err: error }, 'device state listener failed');
+    }
+  }
+
+  /** Writes the next batch and answers its stored rows; the caller delivers them (`deliver`). */
+  private async flush(): Promise<DeviceRow[]> {
     const positions = this.positions.splice(0, this.options.maxPositionsPerFlush);
     const changes = this.changes;
     this.changes = new Map();
@@ -211,11 +234,7 @@ export class DeviceStateWriter {
     const now = Date.now();
     this.recentFlushes = this.recentFlushes.filter((f) => f.at >= now - SLOWEST_FLUSH_WINDOW_MS);
     this.recentFlushes.push({ at: now, ms: this.counters.lastFlushMs });
-    try {
-      this.onWritten(rows);
-    } catch (error) {
-      this.log.error({ err: error }, 'device state listener failed');
-    }
+    return rows;
   }
 
   /** Puts a failed batch back in front of what arrived meanwhile; the newer changes fold onto it. */
