@@ -39,13 +39,19 @@ WITH c AS (
 )
 SELECT ${selectAs(deviceCommands, 'c')} FROM c`;
 
-/** A queued command handed to the broker, with its activity entry ($3–$5), in one statement. */
+/**
+ * A queued command the broker took at $6, with its activity entry ($3–$5) at that time, in one statement
+ * (it may be stored a while after: `CommandsService.issue`).
+ */
 const MARK_SENT = `
 WITH c AS (
-  UPDATE device_commands SET state = 'sent', sent_at = now()
+  UPDATE device_commands SET state = 'sent', sent_at = $6::timestamptz
   WHERE id = $1 AND device_id = $2 AND state = 'queued'
   RETURNING *
-), entry AS (${INSERT_ENTRY})
+), entry AS (
+  INSERT INTO activity (device_id, site_id, type, message, data, created_at)
+  SELECT c.device_id, c.site_id, $3, $4, $5::jsonb, $6::timestamptz FROM c
+)
 SELECT ${selectAs(deviceCommands, 'c')} FROM c`;
 
 /**
@@ -152,11 +158,12 @@ export async function markCommandSent(
   pool: pg.Pool,
   command: Pick<CommandRow, 'id' | 'deviceId'>,
   entry: NewActivity,
+  sentAt: Date,
 ): Promise<CommandRow | null> {
   const result = await pool.query({
     name: 'fairway-mark-command-sent',
     text: MARK_SENT,
-    values: [command.id, command.deviceId, ...entryValues(entry)],
+    values: [command.id, command.deviceId, ...entryValues(entry), sentAt],
   });
   const [row] = result.rows as Array<Record<string, unknown>>;
   return row ? readCommand(row) : null;

@@ -50,11 +50,11 @@ export class CommandsRepository {
   }
 
   /**
-   * Marks a queued command as handed to the broker, and logs it in the cart's activity (one statement); null
-   * when it was no longer queued (its answer came first).
+   * Marks a queued command as handed to the broker at `sentAt`, and logs it in the cart's activity (one
+   * statement); null when it was no longer queued (its answer came first).
    */
-  markSent(command: CommandRow): Promise<CommandRow | null> {
-    return markCommandSent(this.pool, command, commandEntry(command, 'sent'));
+  markSent(command: CommandRow, sentAt: Date): Promise<CommandRow | null> {
+    return markCommandSent(this.pool, command, commandEntry(command, 'sent'), sentAt);
   }
 
   /** One cart with whether its site is keyless (one read), or null. */

@@ -55,6 +55,12 @@ export const PING_WINDOW_MS = 20_000;
 /** A cart refuses a command it receives after this much of the window has passed, so that the answer
  *  still arrives before the operator is told it failed. */
 const DEADLINE_SHARE = 0.8;
+/**
+ * How long a command someone waits for may stay 'queued' after the broker took it before that is stored:
+ * its answer usually ends it sooner (`issue`). A server killed in between leaves it 'queued', and the expiry
+ * job then ends it 'expired' rather than 'failed': unanswered either way.
+ */
+const SENT_MARK_DELAY_MS = 1_000;
 /** Poll of the database while waiting, for acknowledgements that another server instance received. */
 const WAIT_POLL_MS = 400;
 
@@ -406,21 +412,27 @@ export class CommandsService {
       this.log.error({ err: error, deviceId: device.id, command: row.id }, 'sending a command failed');
       return row;
     }
-    if (!onStored) return (await this.markSent(row)) ?? row;
-    // Someone waits for the answer: marking the command sent runs beside the cart's round trip instead of
-    // before the wait (the answer no longer queues behind it; a 'sent' that loses the race changes nothing).
-    this.markSent(row, true).catch((error: unknown) =>
-      this.log.error({ err: error, command: row.id }, 'marking a command sent failed'),
-    );
+    const sentAt = new Date();
+    if (!onStored) return (await this.markSent(row, sentAt)) ?? row;
+    // Someone here waits for the answer, which nearly always comes first: the command is marked sent only if
+    // it is still open `SENT_MARK_DELAY_MS` later, with the time the broker took it. The answer's own write
+    // ends it from 'queued' (a 'sent' that loses the race changes nothing), and a lock or unlock costs one
+    // round trip to the database fewer (issue 22).
+    setTimeout(() => {
+      if (!this.awaited.has(row.id)) return;
+      this.markSent(row, sentAt, true).catch((error: unknown) =>
+        this.log.error({ err: error, command: row.id }, 'marking a command sent failed'),
+      );
+    }, SENT_MARK_DELAY_MS).unref();
     return row;
   }
 
   /**
-   * Stores that the broker has the command and says so; not when someone here waited for it and it has
-   * ended meanwhile (its final state is out already and must stay the last word).
+   * Stores that the broker has had the command since `sentAt` and says so; not when someone here waited for
+   * it and it has ended meanwhile (its final state is out already and must stay the last word).
    */
-  private async markSent(row: CommandRow, awaited = false): Promise<CommandRow | null> {
-    const sent = await this.commands.markSent(row);
+  private async markSent(row: CommandRow, sentAt: Date, awaited = false): Promise<CommandRow | null> {
+    const sent = await this.commands.markSent(row, sentAt);
     if (sent && (!awaited || this.awaited.has(row.id))) this.announce(sent, null);
     return sent;
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   deviceTopic,
   type BulkCommandResult,
@@ -20,6 +20,7 @@ import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { createUser, TEST_PASSWORD } from '../users/users.test-support';
 import { sites } from '../../db/tables/sites';
 import { deviceCommands } from '../../db/tables/commands';
+import { activity } from '../../db/tables/activity';
 
 let rt: Runtime;
 let superadmin: string;
@@ -154,6 +155,37 @@ describe('lock and unlock one cart', () => {
     expect(outcome.command).toMatchObject({ state: 'failed', error: 'lock motor jammed' });
     expect(outcome.device.lockStatus).toBe(1);
     expect(outcome.device.updates).not.toContain('lock');
+  });
+
+  it("stores 'sent' only for a command still unanswered a second after the broker took it, at that time", async () => {
+    // Answered at once: the answer ends it from 'queued', and no 'sent' is stored after it.
+    const quick = await cartOf({ lock: 1 });
+    quick.ackMode = 'silent';
+    const answered = post(staff, `/${quick.deviceId}/unlock`);
+    await eventually(async () => (await commandRows(quick.deviceId)).length === 1, 2_000);
+    const [queued] = await commandRows(quick.deviceId);
+    await rt.ctx.commands.acknowledged(quick.deviceId, { id: queued!.id, ok: true, ts: Date.now() });
+    expect((await answered).json<CommandOutcome>().command.state).toBe('acknowledged');
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    const [quickRow] = await commandRows(quick.deviceId);
+    expect(quickRow).toMatchObject({ state: 'acknowledged', sentAt: null });
+    const quickEntries = await rt.ctx.db.select().from(activity).where(eq(activity.deviceId, quick.deviceId));
+    expect(quickEntries.map((entry) => entry.type)).not.toContain('command_sent');
+
+    // Not answered: 'sent' is stored a second later, with the time the broker took it.
+    const slow = await cartOf({ lock: 1 });
+    slow.ackMode = 'silent';
+    const pending = post(staff, `/${slow.deviceId}/unlock`);
+    await eventually(async () => (await commandRows(slow.deviceId))[0]?.state === 'sent', 5_000);
+    const [sent] = await commandRows(slow.deviceId);
+    expect(sent!.sentAt!.getTime() - sent!.issuedAt.getTime()).toBeLessThan(900);
+    const [entry] = await rt.ctx.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.deviceId, slow.deviceId), eq(activity.type, 'command_sent')));
+    expect(entry!.createdAt).toEqual(sent!.sentAt);
+    await rt.ctx.commands.acknowledged(slow.deviceId, { id: sent!.id, ok: true, ts: Date.now() });
+    expect((await pending).json<CommandOutcome>().command).toMatchObject({ state: 'acknowledged' });
   });
 
   it('fails after the lock-poll window when the cart never answers; a late answer still counts', async () => {
