@@ -177,9 +177,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
       const push = { carts: new Set(changed.keys()), after: [] as CommandRow[] };
       presenting.set(siteId, push);
       try {
-        const views = await Promise.all(
-          [...changed.values()].map((row) => cartActivity.present(toCartView(row))),
-        );
+        const views = await cartActivity.presentBatch(siteId, [...changed.values()].map(toCartView));
         if (!closed) emitCarts(siteId, views);
       } finally {
         presenting.delete(siteId);

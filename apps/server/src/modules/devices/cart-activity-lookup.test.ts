@@ -120,6 +120,22 @@ describe('cart activity lookup', () => {
     expect(again.stop()).toBe(2);
   });
 
+  it("presents a push's carts as one by one, reading only the rides it does not know", async () => {
+    const lookup = new CartActivityLookup(rt.ctx.db);
+    const known = await cartOnRide('Gil');
+    const unknown = await cartOnRide('Hal');
+    const idle = await insertCart(rt, club.siteId, { inUse: false, lockStatus: 1 });
+    expect(await driverOf(lookup, known.cart)).toBe('Gil');
+    const views = [known.cart, unknown.cart, idle].map(toCartView);
+    const reads = countReads();
+    const batch = await lookup.presentBatch(club.siteId, views);
+    expect(reads.stop()).toBe(1);
+    expect(batch.map((view) => view.driverName)).toEqual(['Gil', 'Hal', null]);
+    const single = new CartActivityLookup(rt.ctx.db);
+    const oneByOne = await Promise.all(views.map((view) => single.present(view)));
+    expect(batch).toEqual(oneByOne);
+  });
+
   it("follows the runtime's ride and booking events", async () => {
     const { cart, ride } = await cartOnRide('Ed');
     expect(await driverOf(rt.ctx.cartActivity, cart)).toBe('Ed');

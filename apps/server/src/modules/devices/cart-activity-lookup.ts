@@ -129,11 +129,28 @@ export class CartActivityLookup {
 
   /** One cart's view with its open ride and bookings (cached for pushes; see CART_ACTIVITY_CACHE_MS). */
   async present(view: CartView, now = Date.now()): Promise<CartView> {
-    const [byCart, summary] = await Promise.all([
-      this.siteBookings(view.siteID, now),
-      this.openRide(view, now),
-    ]);
-    return withOpenRide({ ...view, bookings: byCart.get(view._id) ?? [] }, summary, now);
+    const [presented] = await this.presentBatch(view.siteID, [view], now);
+    return presented!;
+  }
+
+  /**
+   * The views of carts of one site pushed together (a telemetry flush's), as `present` shows each. A push
+   * holds up to every cart of the site and most are answered from the caches: only the carts whose ride
+   * must be read wait for a promise, instead of two per cart (bench (a): the allocations were the cost).
+   */
+  async presentBatch(siteId: string, views: CartView[], now = Date.now()): Promise<CartView[]> {
+    const bookings = this.siteBookings(siteId, now);
+    const summaries = views.map((view) => this.cachedRide(view, now));
+    const reads: Array<Promise<void>> = [];
+    summaries.forEach((summary, i) => {
+      if (summary === undefined)
+        reads.push(this.openRide(views[i]!, now).then((read) => void (summaries[i] = read)));
+    });
+    await Promise.all(reads);
+    const byCart = await bookings;
+    return views.map((view, i) =>
+      withOpenRide({ ...view, bookings: byCart.get(view._id) ?? [] }, summaries[i] ?? null, now),
+    );
   }
 
   /** Everything changed (tests, a restore): every push reads again. */
@@ -157,13 +174,18 @@ export class CartActivityLookup {
         if (now - mark.at > 2 * CART_ACTIVITY_CACHE_MS) this.forgottenRides.delete(id);
   }
 
-  private openRide(view: CartView, now: number): Promise<OpenRideSummary | null> {
+  /** The cart's open ride when it is known without a read (none: not in use; a fresh cache entry), else undefined. */
+  private cachedRide(view: CartView, now: number): OpenRideSummary | null | undefined {
     if (!view.inUse) {
       this.rides.delete(view._id);
-      return Promise.resolve(null);
+      return null;
     }
     const cached = this.rides.get(view._id);
-    if (cached && now - cached.at < CART_ACTIVITY_CACHE_MS) return Promise.resolve(cached.summary);
+    return cached && now - cached.at < CART_ACTIVITY_CACHE_MS ? cached.summary : undefined;
+  }
+
+  /** The open ride of a cart in use that `cachedRide` did not know. */
+  private openRide(view: CartView, now: number): Promise<OpenRideSummary | null> {
     // The command's answer and the cart's push ask at the same moment: they share one read, unless a ride
     // was forgotten since it started.
     const reading = this.readingRides.get(view._id);
