@@ -177,7 +177,10 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
       const push = { carts: new Set(changed.keys()), after: [] as CommandRow[] };
       presenting.set(siteId, push);
       try {
-        const views = await cartActivity.presentBatch(siteId, [...changed.values()].map(toCartView));
+        const views = await cartActivity.presentBatch(
+          siteId,
+          [...changed.values()].map((row) => toCartView(row)),
+        );
         if (!closed) emitCarts(siteId, views);
       } finally {
         presenting.delete(siteId);

@@ -50,6 +50,11 @@ describe('writeDeviceStates', () => {
     expect(await positionCount(ids)).toBe(before + ids.length);
     const stored = await rt.ctx.db.select().from(devices).where(eq(devices.id, ids[0]!));
     expect(stored[0]!.uptime).toBe(4242);
+    // Read as Drizzle reads the row: the timestamps (left as text by `rawRowTypes`) are Dates, to the millisecond.
+    const answered = rows.find((row) => row.id === ids[0])!;
+    expect(answered).toEqual(stored[0]);
+    expect(answered.lastReportAt).toBeInstanceOf(Date);
+    expect(answered.createdAt.getTime()).toBe(stored[0]!.createdAt.getTime());
   });
 
   it('lets flushes of the same carts in opposite orders queue, never deadlock', async () => {

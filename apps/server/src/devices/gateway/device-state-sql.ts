@@ -1,5 +1,5 @@
 import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/tables/devices';
 import type { DeviceRow } from '../../db/tables/devices';
@@ -211,6 +211,24 @@ export function rowReader<T extends Table>(table: T, prefix = '') {
   };
 }
 
+/** PostgreSQL's timestamp, timestamptz and date, which `rawRowTypes` leaves as text. */
+const KEPT_AS_TEXT = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+]);
+const asText = (value: string) => value;
+
+/**
+ * The `types` of a statement whose rows `rowReader` reads: timestamps stay text, as in Drizzle's own queries,
+ * and their column's mapping makes the Date. node-postgres parses them with a regular expression, V8's Date
+ * 2.5 times as fast, and a telemetry flush of 2,000 carts returns 20,000 of them (bench (a)).
+ */
+export const rawRowTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    KEPT_AS_TEXT.has(oid) ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 const toDeviceRow: (raw: Record<string, unknown>) => DeviceRow = rowReader(devices);
 
 /** The pool behind the Drizzle instance (`$client`, set by `drizzle(pool)` in db/client.ts). */
@@ -236,6 +254,7 @@ export async function writeDeviceStates(
   if (changes.every((change) => change.status === undefined)) {
     const result = await pool.query({
       name: 'fairway-flush-device-states',
+      types: rawRowTypes,
       text: FLUSH_IN_ONE,
       values: [...columnsOf(STATE_COLUMNS, changes), ...columnsOf(POSITION_COLUMNS, positions), ids],
     });
@@ -262,6 +281,7 @@ export async function writeDeviceStates(
       const before = withStatus.length > 0 ? await connectionTimes(client, withStatus) : null;
       const result = await client.query({
         name: 'fairway-update-device-states',
+        types: rawRowTypes,
         text: UPDATE_STATES,
         values: columnsOf(STATE_COLUMNS, changes),
       });

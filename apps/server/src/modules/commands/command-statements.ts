@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { devices, type DeviceRow } from '../../db/tables/devices';
 import { deviceCommands } from '../../db/tables/commands';
 import type { NewActivity } from '../../db/activity-entries';
-import { rowReader, selectAs } from '../../devices/gateway/device-state-sql';
+import { rawRowTypes, rowReader, selectAs } from '../../devices/gateway/device-state-sql';
 import type { CommandRow } from './commands.presenter';
 
 /*
@@ -138,6 +138,7 @@ export interface FinishValues {
 export async function insertCommand(pool: pg.Pool, values: NewCommandValues): Promise<CommandRow> {
   const result = await pool.query({
     name: 'fairway-insert-command',
+    types: rawRowTypes,
     text: INSERT_COMMAND,
     values: [
       values.deviceId,
@@ -162,6 +163,7 @@ export async function markCommandSent(
 ): Promise<CommandRow | null> {
   const result = await pool.query({
     name: 'fairway-mark-command-sent',
+    types: rawRowTypes,
     text: MARK_SENT,
     values: [command.id, command.deviceId, ...entryValues(entry), sentAt],
   });
@@ -186,14 +188,25 @@ export async function finishCommand(
   ];
   const result =
     command.name === 'ping'
-      ? await pool.query({ name: 'fairway-finish-ping', text: FINISH_PING, values: common })
+      ? await pool.query({
+          name: 'fairway-finish-ping',
+          types: rawRowTypes,
+          text: FINISH_PING,
+          values: common,
+        })
       : values.lock
         ? await pool.query({
             name: 'fairway-finish-lock-ack',
+            types: rawRowTypes,
             text: FINISH_LOCK_ACK,
             values: [...common, values.lock.target, values.lock.receivedAt, values.lock.issuedAt],
           })
-        : await pool.query({ name: 'fairway-finish-clear', text: FINISH_CLEAR, values: common });
+        : await pool.query({
+            name: 'fairway-finish-clear',
+            types: rawRowTypes,
+            text: FINISH_CLEAR,
+            values: common,
+          });
   const [row] = result.rows as Array<Record<string, unknown>>;
   if (!row) return null;
   return { command: readCommand(row), device: row.d_id ? readDevice(row) : null };
@@ -205,6 +218,7 @@ export async function deviceWithSite(
 ): Promise<{ device: DeviceRow; siteKeyless: boolean } | null> {
   const result = await pool.query({
     name: 'fairway-device-with-site',
+    types: rawRowTypes,
     text: DEVICE_WITH_SITE,
     values: [deviceId],
   });

@@ -126,7 +126,7 @@ describe('cart activity lookup', () => {
     const unknown = await cartOnRide('Hal');
     const idle = await insertCart(rt, club.siteId, { inUse: false, lockStatus: 1 });
     expect(await driverOf(lookup, known.cart)).toBe('Gil');
-    const views = [known.cart, unknown.cart, idle].map(toCartView);
+    const views = [known.cart, unknown.cart, idle].map((cart) => toCartView(cart));
     const reads = countReads();
     const batch = await lookup.presentBatch(club.siteId, views);
     expect(reads.stop()).toBe(1);

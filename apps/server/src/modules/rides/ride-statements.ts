@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { deviceCommands } from '../../db/tables/commands';
 import { devices, type DeviceRow } from '../../db/tables/devices';
 import { rides } from '../../db/tables/rides';
-import { rowReader, selectAs } from '../../devices/gateway/device-state-sql';
+import { rawRowTypes, rowReader, selectAs } from '../../devices/gateway/device-state-sql';
 import type { AcknowledgedUnlock } from './ride-lifecycle.manual';
 import type { CartRideState } from './ride-lifecycle.repository';
 import type { RideRow } from './rides.repository';
@@ -34,6 +34,7 @@ WHERE d.id = $1`;
 export async function cartRideState(pool: pg.Pool, deviceId: string): Promise<CartRideState | null> {
   const result = await pool.query({
     name: 'fairway-cart-ride-state',
+    types: rawRowTypes,
     text: CART_RIDE_STATE,
     values: [deviceId],
   });
@@ -82,6 +83,7 @@ export async function openBareManualRide(
 ): Promise<{ ride: RideRow; device: DeviceRow | null } | null> {
   const result = await pool.query({
     name: 'fairway-open-bare-manual-ride',
+    types: rawRowTypes,
     text: OPEN_BARE_MANUAL_RIDE,
     values: [command.deviceId, command.siteId, command.id, command.requestedBy, command.issuedAt],
   });
