@@ -58,9 +58,19 @@ export function attachCodeRides(ctx: AppContext): () => void {
     }
     return Promise.resolve();
   };
+  /**
+   * Carts whose command reaction is running, with the newest state stored meanwhile (null: none). That
+   * state is judged once the reaction ends, which may have settled the ride for it: an operator's unlock
+   * opens its manual ride, and the cart marked in use by it was re-checked for nothing (issue 22).
+   */
+  const reacting = new Map<string, DeviceRow | null>();
   const onDeviceUpdated = (cart: DeviceRow) => {
     if (!lockChangedLately(cart)) {
       settledAt.delete(cart.id);
+      return;
+    }
+    if (reacting.has(cart.id)) {
+      reacting.set(cart.id, cart);
       return;
     }
     if (recheckWaiting.has(cart.id) || settledAt.get(cart.id) === lockKey(cart)) return;
@@ -75,7 +85,20 @@ export function attachCodeRides(ctx: AppContext): () => void {
   const onCommand = (command: CommandRow) => {
     if (command.name !== 'ping' && command.finishedAt !== null) {
       settledAt.delete(command.deviceId);
-      void enqueue(command.deviceId, () => reactions.commandFinished(command)).catch(() => {});
+      const { deviceId } = command;
+      void enqueue(deviceId, async () => {
+        reacting.set(deviceId, null);
+        try {
+          // The reaction read the cart after its answer: states with that lock state need no re-check.
+          const settled = await reactions.commandFinished(command);
+          if (settled) settledAt.set(deviceId, lockKey(settled));
+        } finally {
+          // Also when it failed (it is tried again): what was stored meanwhile is judged now, not lost.
+          const seen = reacting.get(deviceId);
+          reacting.delete(deviceId);
+          if (seen) onDeviceUpdated(seen);
+        }
+      }).catch(() => {});
     }
   };
 

@@ -21,6 +21,12 @@ export function lockChangedLately(
   return cart.lockUpdatedAt === null || now - cart.lockUpdatedAt.getTime() < LOCK_CHANGE_RECHECK_MS;
 }
 
+/**
+ * After an acknowledged unlock, its ride is settled only while the cart is stored unlocked: a report that
+ * already says locked again (the cart locked itself) must be re-checked, and may pause or end the ride.
+ */
+const unlockedCart = (cart: DeviceRow): DeviceRow | null => (cart.lockStatus === 0 ? cart : null);
+
 const isCodeRide = (type: string): type is CodeRideType => CODE_RIDE_TYPES.includes(type as CodeRideType);
 
 /**
@@ -55,29 +61,38 @@ export class RideCartReactions {
     private readonly repo: RideLifecycleRepository,
   ) {}
 
-  async commandFinished(command: CommandRow): Promise<void> {
-    if (command.name === 'ping' || !FINAL_COMMAND_STATES.includes(command.state)) return;
+  /**
+   * What a finished lock or unlock of the cart means for its ride. Answers the cart as read when its ride is
+   * settled for that lock state (reports with the same lock state change nothing, and `code-rides.ts` skips
+   * their re-check: after every operator's command it was a read for nothing, issue 22), else null.
+   */
+  async commandFinished(command: CommandRow): Promise<DeviceRow | null> {
+    if (command.name === 'ping' || !FINAL_COMMAND_STATES.includes(command.state)) return null;
     if (command.name === 'lock') {
-      await this.reconcile(command.deviceId);
-      return;
+      const { settled, device } = await this.settle(command.deviceId);
+      return settled ? device : null;
     }
-    if (command.state !== 'acknowledged') return this.lifecycle.unlockFailed(command);
+    if (command.state !== 'acknowledged') {
+      await this.lifecycle.unlockFailed(command);
+      return null;
+    }
 
     const state = await this.repo.cartState(command.deviceId);
     const ride = state?.ride;
     if (ride) {
       // An unlock sent before this ride was created is about an earlier one.
-      if (command.issuedAt < ride.createdAt) return;
+      if (command.issuedAt < ride.createdAt) return null;
       if (!ride.confirmed) await this.lifecycle.confirm(ride.id);
       else if (ride.status === 'paused') await this.lifecycle.markActive(ride.id);
-      return;
+      return unlockedCart(state.device);
     }
     // An operator's unlock opens its manual ride (which also checks that the unlock had none); only when it
     // opened nothing can the unlock be one of a ride that ended meanwhile.
     if (command.source === 'dashboard' && command.requestedBy && (await this.lifecycle.openManual(command)))
-      return;
+      return state ? unlockedCart(state.device) : null;
     const own = await this.repo.byUnlockCommand(command.id);
     if (own) await this.lifecycle.relockAfterEnded(own);
+    return null;
   }
 
   /**
@@ -87,10 +102,22 @@ export class RideCartReactions {
    * after the ride's last change, a paused ride until an unlocked report).
    */
   async reconcile(deviceId: string): Promise<boolean> {
+    return (await this.settle(deviceId)).settled;
+  }
+
+  /** `reconcile`, with the cart as it read it (null: no such cart). */
+  private async settle(deviceId: string): Promise<{ settled: boolean; device: DeviceRow | null }> {
     const state = await this.repo.cartState(deviceId);
     const ride = state?.ride;
-    if (!state || !ride) return true;
-    const { device, lastCommand } = state;
+    if (!state || !ride) return { settled: true, device: state?.device ?? null };
+    return { settled: await this.settleRide(state.device, ride, state.lastCommand), device: state.device };
+  }
+
+  private async settleRide(
+    device: DeviceRow,
+    ride: RideRow,
+    lastCommand: CommandRow | null,
+  ): Promise<boolean> {
     // A lock or unlock of ours is on its way: the cart's answer decides.
     if (lastCommand && !lastCommand.finishedAt) return false;
     const byServer =

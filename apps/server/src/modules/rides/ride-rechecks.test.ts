@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { and, eq, ne } from 'drizzle-orm';
+import type { CommandOutcome } from '@fairway/domain';
+import type { Runtime } from '../../runtime';
+import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
+import { eventually } from '../../../test/fleet-fixtures';
+import { startTestCart, type TestCart } from '../../../test/test-cart';
+import { devices } from '../../db/tables/devices';
+import { rides } from '../../db/tables/rides';
+
+/**
+ * Issue 22: every report of a cart whose lock changed in the last minute is checked against its ride, unless
+ * a check already found the ride settled for that lock state. The reaction to an operator's lock or unlock
+ * reads the cart right after the answer: it settles the ride for the reports that follow, which were each a
+ * read of the cart and its ride for nothing.
+ */
+
+let rt: Runtime;
+let superadmin: string;
+let admin: string;
+let siteId: string;
+const carts: TestCart[] = [];
+
+beforeAll(async () => {
+  rt = await startTestServer();
+  superadmin = await loginAs(rt, 'superadmin@example.com');
+  admin = await loginAs(rt, 'admin@example.com');
+  siteId = (await demoSiteIds(rt)).demo;
+});
+afterAll(async () => {
+  for (const cart of carts) await cart.disconnect();
+  await rt.stop();
+});
+
+/** Counts the ride reactions' reads of a cart's state (its prepared statement's name). */
+function countStateReads() {
+  let reads = 0;
+  const query = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    if ((args[0] as { name?: string } | undefined)?.name === 'fairway-cart-ride-state') reads += 1;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query);
+  return {
+    stop() {
+      spy.mockRestore();
+      return reads;
+    },
+  };
+}
+
+const lastReportAt = async (cart: TestCart) =>
+  (await rt.ctx.db.select().from(devices).where(eq(devices.id, cart.deviceId)))[0]!.lastReportAt?.getTime() ??
+  0;
+
+/** Three reports of the cart, each stored and handled by the server before the next. */
+async function reportThrice(cart: TestCart): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    const before = await lastReportAt(cart);
+    await cart.report();
+    await eventually(async () => (await lastReportAt(cart)) > before);
+  }
+  // The reports' reactions run on the cart's queue right after they are stored.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+const openRide = (cart: TestCart) =>
+  rt.ctx.db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.deviceId, cart.deviceId), ne(rides.status, 'ended')));
+
+const lockOrUnlock = async (cart: TestCart, action: 'lock' | 'unlock') => {
+  const res = await rt.app.inject({
+    method: 'POST',
+    url: `/api/dashboard/devices/${cart.deviceId}/${action}`,
+    headers: asUser(admin, siteId),
+  });
+  expect(res.json<CommandOutcome>().command.state).toBe('acknowledged');
+};
+
+describe('ride re-checks after an operator command', () => {
+  it("reads the cart once for an operator's unlock, and not again for reports with its lock state", async () => {
+    const cart = await startTestCart(rt, superadmin, siteId, { lock: 1 });
+    carts.push(cart);
+    // Only the reports below reach the server after the answers.
+    cart.reportAfterCommand = false;
+    await eventually(async () => (await lastReportAt(cart)) > 0);
+
+    // The answer's reaction reads the cart and opens the manual ride, which marks the cart in use: that
+    // state is the one the reaction read, settled by it, and is not read again.
+    const unlocking = countStateReads();
+    await lockOrUnlock(cart, 'unlock');
+    await eventually(async () => (await openRide(cart)).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(unlocking.stop()).toBe(1);
+
+    const afterUnlock = countStateReads();
+    await reportThrice(cart);
+    expect(afterUnlock.stop()).toBe(0);
+    expect(await openRide(cart)).toHaveLength(1);
+
+    await lockOrUnlock(cart, 'lock');
+    await eventually(async () => (await openRide(cart)).length === 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const afterLock = countStateReads();
+    await reportThrice(cart);
+    expect(afterLock.stop()).toBe(0);
+  });
+});
