@@ -18,8 +18,8 @@ export interface DeviceStateWriterOptions {
   /**
    * Positions written per flush; a backlog is worked off in chunks of this size (default 10,000). Every flush
    * of a backlog also writes, returns and pushes each reporting cart once, so bigger chunks cost less per
-   * message (bench (a): 18–20 % of the relay with 5,000, 19–28 % with 10,000); the devices' row locks an
-   * acknowledgement waits for are held for the update only, which does not grow with the positions.
+   * message (bench (a), docs/performance.md); the devices' row locks an acknowledgement waits for are held
+   * for the update only, which does not grow with the positions.
    */
   maxPositionsPerFlush: number;
   /** Pending positions above this are logged as a warning: the database is not keeping up (default 20,000). */
