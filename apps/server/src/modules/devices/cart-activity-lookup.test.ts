@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Runtime } from '../../runtime';
 import { startTestServer } from '../../../test/helpers';
+import { countQueries } from '../../../test/query-counter';
 import { rides } from '../../db/tables/rides';
 import type { DeviceRow } from '../../db/tables/devices';
 import { createRideClub, insertCart, insertRide, type RideClub } from '../guest/guest-rides.test-support';
@@ -40,24 +40,7 @@ const rename = (rideId: string, name: string) =>
     .set({ meta: { name, email: null } })
     .where(eq(rides.id, rideId));
 /** Counts this lookup's open-ride reads (its statement is the only one reading a ride's start odometer). */
-function countReads() {
-  let reads = 0;
-  const query = pg.Client.prototype.query;
-  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
-    if (text?.includes('"start_odometer"')) reads += 1;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query);
-  return {
-    stop() {
-      spy.mockRestore();
-      return reads;
-    },
-  };
-}
+const countReads = () => countQueries((query) => query.text?.includes('"start_odometer"') === true);
 const driverOf = async (lookup: CartActivityLookup, cart: DeviceRow) =>
   (await lookup.present(toCartView(cart))).driverName;
 

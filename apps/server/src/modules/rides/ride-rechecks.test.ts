@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import type { CommandOutcome } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
+import { countQueries } from '../../../test/query-counter';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { devices } from '../../db/tables/devices';
 import { rides } from '../../db/tables/rides';
@@ -34,23 +34,7 @@ afterAll(async () => {
 });
 
 /** Counts the ride reactions' reads of a cart's state (its prepared statement's name). */
-function countStateReads() {
-  let reads = 0;
-  const query = pg.Client.prototype.query;
-  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    if ((args[0] as { name?: string } | undefined)?.name === 'fairway-cart-ride-state') reads += 1;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query);
-  return {
-    stop() {
-      spy.mockRestore();
-      return reads;
-    },
-  };
-}
+const countStateReads = () => countQueries((query) => query.name === 'fairway-cart-ride-state');
 
 const lastReportAt = async (cart: TestCart) =>
   (await rt.ctx.db.select().from(devices).where(eq(devices.id, cart.deviceId)))[0]!.lastReportAt?.getTime() ??
