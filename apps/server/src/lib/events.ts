@@ -5,6 +5,7 @@ import type { siteCourses } from '../db/tables/courses';
 import type { damageReports } from '../db/tables/damage-reports';
 import type { DeviceRow } from '../db/tables/devices';
 import type { deviceLogs } from '../db/tables/device-logs';
+import type { rides } from '../db/tables/rides';
 
 /**
  * Domain events. Services and the device dispatcher emit them; the socket gateway turns them into socket
@@ -27,8 +28,12 @@ export interface DomainEvents {
    * Emitted with `emitAndWait`: the broker is told the event was received once every reaction settled.
    */
   'device.event': [deviceId: string, event: EventMessage];
-  /** A ride opened, was confirmed, paused, resumed, ended or deleted (issue #6); listeners load what they show. */
-  'ride.updated': [rideId: string, siteId: string];
+  /**
+   * A ride opened, was confirmed, paused, resumed, ended or deleted (issue #6); listeners load what they show.
+   * The stored row comes along when the emitter holds it as its change stored it (a manual ride's opening),
+   * for listeners that can show it without a read.
+   */
+  'ride.updated': [rideId: string, siteId: string, stored?: typeof rides.$inferSelect];
   /** A ride ran past its service's duration plus its site's grace (issue 23): once per ride. */
   'ride.overrun': [alert: RideOverrunAlert];
   /** A booking or maintenance block was made, moved, changed, cancelled or ended (issue #17). */

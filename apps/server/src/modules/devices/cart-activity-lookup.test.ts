@@ -6,6 +6,7 @@ import { countQueries } from '../../../test/query-counter';
 import { rides } from '../../db/tables/rides';
 import type { DeviceRow } from '../../db/tables/devices';
 import { createRideClub, insertCart, insertRide, type RideClub } from '../guest/guest-rides.test-support';
+import { DomainEventBus } from '../../lib/events';
 import { CartActivityLookup } from './cart-activity-lookup';
 import { toCartView } from './devices.presenter';
 
@@ -117,6 +118,35 @@ describe('cart activity lookup', () => {
     const single = new CartActivityLookup(rt.ctx.db);
     const oneByOne = await Promise.all(views.map((view) => single.present(view)));
     expect(batch).toEqual(oneByOne);
+  });
+
+  it('keeps a ride without a service from the event that carries it, and reads one with a service', async () => {
+    const bus = new DomainEventBus();
+    const lookup = new CartActivityLookup(rt.ctx.db, bus);
+    const bare = await cartOnRide('Ida');
+    expect(await driverOf(lookup, bare.cart)).toBe('Ida');
+    const [renamed] = await rt.ctx.db
+      .update(rides)
+      .set({ meta: { name: 'Ida Two', email: null } })
+      .where(eq(rides.id, bare.ride.id))
+      .returning();
+    const reads = countReads();
+    bus.emit('ride.updated', bare.ride.id, club.siteId, renamed);
+    const view = await lookup.present(toCartView(bare.cart));
+    expect(reads.stop()).toBe(0);
+    expect(view.driverName).toBe('Ida Two');
+
+    // A service's ride can run late: its minutes and the site's grace are read with it.
+    const served = await cartOnRide('Jo');
+    const [withService] = await rt.ctx.db
+      .update(rides)
+      .set({ serviceId: club.serviceId })
+      .where(eq(rides.id, served.ride.id))
+      .returning();
+    const serviceReads = countReads();
+    bus.emit('ride.updated', served.ride.id, club.siteId, withService);
+    expect(await driverOf(lookup, served.cart)).toBe('Jo');
+    expect(serviceReads.stop()).toBe(1);
   });
 
   it("follows the runtime's ride and booking events", async () => {

@@ -2,6 +2,8 @@ import type { CartBooking, CartView, RideOverrunMarkView } from '@fairway/domain
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rides } from '../../db/tables/rides';
+
+type RideRow = typeof rides.$inferSelect;
 import { services } from '../../db/tables/services';
 import { sites } from '../../db/tables/sites';
 import type { DomainEventBus } from '../../lib/events';
@@ -111,7 +113,10 @@ export class CartActivityLookup {
     // A ride opened, changed or ended changes its cart's view; a booking made, moved or cancelled its site's
     // carts'. Only those are read again: forgetting every cart on each change made every cart in use re-read
     // its ride on its next report, hundreds of queries a second under a burst of operator unlocks (issue 22).
-    bus?.on('ride.updated', (rideId) => this.forgetRide(rideId));
+    bus?.on('ride.updated', (rideId, _siteId, stored) => {
+      this.forgetRide(rideId);
+      if (stored) this.knowRide(stored);
+    });
     bus?.on('booking.updated', (_bookingId, siteId) => this.bookings.delete(siteId));
   }
 
@@ -185,6 +190,21 @@ export class CartActivityLookup {
   }
 
   /** The open ride of a cart in use that `cachedRide` did not know. */
+  /**
+   * A ride as its change stored it, kept as its cart's summary when it needs no read: an open ride without a
+   * service (a bare manual ride) has no overrun, so neither its service's minutes nor its site's grace. Each
+   * operator's unlock opens one, and its cart's next push and the unlock's answer read it back (issue 22).
+   */
+  knowRide(ride: RideRow, now = Date.now()): void {
+    if (ride.status === 'ended' || ride.serviceId !== null) return;
+    const summary: OpenRideSummary = {
+      driverName: ride.meta.name || null,
+      startOdometer: ride.startOdometer,
+      overrun: null,
+    };
+    this.rides.set(ride.deviceId, { summary, rideId: ride.id, at: now });
+  }
+
   private openRide(view: CartView, now: number): Promise<OpenRideSummary | null> {
     // The command's answer and the cart's push ask at the same moment: they share one read, unless a ride
     // was forgotten since it started.

@@ -332,7 +332,8 @@ export class RideLifecycleService {
       this.rememberManualOpen(command.id, opened.device);
       this.bus.emit('device.updated', opened.device);
     }
-    this.announce(opened.ride);
+    // With the row as its opening stored it: the cart's views need not read it back (CartActivityLookup).
+    this.bus.emit('ride.updated', opened.ride.id, opened.ride.siteId, opened.ride);
     return opened.ride;
   }
 
