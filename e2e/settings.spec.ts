@@ -144,6 +144,8 @@ test('a club without payments activates them through the sandbox onboarding and 
   const bookingApp = page.getByRole('switch', { name: /Booking App/ });
   await expect(bookingApp).not.toBeChecked();
   await bookingApp.check();
+  // The switch shows where it is going while the change saves: the toast says it was saved.
   await expect(page.getByText('Booking App Enabled', { exact: true })).toBeVisible();
+  await expect(page.getByText('Booking app enabled', { exact: true })).toBeVisible();
   expect((await apiAs<SiteView>(page, '/dashboard/sites')).publicProfile.active).toBe(true);
 });
