@@ -16,10 +16,13 @@ const readCommand = rowReader(deviceCommands, 'c_');
 const readDevice = rowReader(devices, 'd_');
 const readPlainDevice = rowReader(devices);
 
-/** The activity entry of a command's step, inserted only when the step happened (the CTE `c` has its row). */
-const INSERT_ENTRY = `
+/**
+ * The activity entry of a command's step ($3–$5), inserted only when the step happened (the CTE `c` has its
+ * row), stamped `at`.
+ */
+const insertEntry = (at = 'clock_timestamp()') => `
   INSERT INTO activity (device_id, site_id, type, message, data, created_at)
-  SELECT c.device_id, c.site_id, $3, $4, $5::jsonb, clock_timestamp() FROM c`;
+  SELECT c.device_id, c.site_id, $3, $4, $5::jsonb, ${at} FROM c`;
 
 const entryValues = (entry: NewActivity) => [entry.type, entry.message, JSON.stringify(entry.data ?? {})];
 
@@ -48,10 +51,7 @@ WITH c AS (
   UPDATE device_commands SET state = 'sent', sent_at = $6::timestamptz
   WHERE id = $1 AND device_id = $2 AND state = 'queued'
   RETURNING *
-), entry AS (
-  INSERT INTO activity (device_id, site_id, type, message, data, created_at)
-  SELECT c.device_id, c.site_id, $3, $4, $5::jsonb, $6::timestamptz FROM c
-)
+), entry AS (${insertEntry('$6::timestamptz')})
 SELECT ${selectAs(deviceCommands, 'c')} FROM c`;
 
 /**
@@ -66,7 +66,7 @@ WITH c AS (
   WHERE id = $1 AND device_id = $2
     AND (finished_at IS NULL OR ($6::text = 'acknowledged' AND state = 'failed' AND error = $9::text))
   RETURNING *
-), entry AS (${INSERT_ENTRY})${device}
+), entry AS (${insertEntry()})${device}
 SELECT ${selectAs(deviceCommands, 'c')}${device ? `, ${selectAs(devices, 'd')}` : ''}
 FROM c${device ? ' LEFT JOIN d ON true' : ''}`;
 

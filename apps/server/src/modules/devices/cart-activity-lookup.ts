@@ -2,8 +2,6 @@ import type { CartBooking, CartView, RideOverrunMarkView } from '@fairway/domain
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rides } from '../../db/tables/rides';
-
-type RideRow = typeof rides.$inferSelect;
 import { services } from '../../db/tables/services';
 import { sites } from '../../db/tables/sites';
 import type { DomainEventBus } from '../../lib/events';
@@ -189,13 +187,12 @@ export class CartActivityLookup {
     return cached && now - cached.at < CART_ACTIVITY_CACHE_MS ? cached.summary : undefined;
   }
 
-  /** The open ride of a cart in use that `cachedRide` did not know. */
   /**
    * A ride as its change stored it, kept as its cart's summary when it needs no read: an open ride without a
    * service (a bare manual ride) has no overrun, so neither its service's minutes nor its site's grace. Each
    * operator's unlock opens one, and its cart's next push and the unlock's answer read it back (issue 22).
    */
-  knowRide(ride: RideRow, now = Date.now()): void {
+  knowRide(ride: typeof rides.$inferSelect, now = Date.now()): void {
     if (ride.status === 'ended' || ride.serviceId !== null) return;
     const summary: OpenRideSummary = {
       driverName: ride.meta.name || null,
@@ -205,6 +202,7 @@ export class CartActivityLookup {
     this.rides.set(ride.deviceId, { summary, rideId: ride.id, at: now });
   }
 
+  /** The open ride of a cart in use that `cachedRide` did not know. */
   private openRide(view: CartView, now: number): Promise<OpenRideSummary | null> {
     // The command's answer and the cart's push ask at the same moment: they share one read, unless a ride
     // was forgotten since it started.
