@@ -90,14 +90,35 @@ async function openAs(
 
 /** The serious and critical violations on the page as it is now, one line per element. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  // Fades and slides finished: a half-faded element would fail the contrast rule for no real reason.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
+  // Fades and slides finished: a half-faded element would fail the contrast rule for no real reason. The map
+  // counts too: Leaflet flies to a chosen cart in JavaScript (no CSS animation while it does) and the
+  // cluster bubbles fade in after it, so the map's pane must have kept still for a moment as well (a bubble
+  // measured mid-fade failed the contrast rule once in CI).
+  await page.waitForFunction(
+    () => {
+      const quiet = window as unknown as { fwQuiet?: { transform: string; since: number } };
+      const moving =
+        document
+          .getAnimations()
+          .some(
+            (animation) =>
+              animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+          ) || document.querySelector('.leaflet-cluster-anim, .leaflet-zoom-anim') !== null;
+      // Where the map and its markers stand, and how opaque they are: unchanged while nothing moves.
+      const transform = [
+        ...document.querySelectorAll<HTMLElement>('.leaflet-map-pane, .leaflet-marker-icon'),
+      ]
+        .map((element) => `${element.style.transform}/${element.style.opacity}`)
+        .join(' ');
+      const now = performance.now();
+      if (moving || quiet.fwQuiet?.transform !== transform) {
+        quiet.fwQuiet = { transform, since: now };
+        return false;
+      }
+      return now - quiet.fwQuiet.since >= 400;
+    },
+    undefined,
+    { polling: 50, ...LOADED },
   );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
