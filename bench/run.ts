@@ -32,6 +32,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { CommandRow } from '../apps/server/src/db/tables/commands';
 import { devices, positions } from '../apps/server/src/db/tables/devices';
 import { startCpuProfile } from './lib/cpu-profile';
+import { cpuPer, cpuSince, readCpu } from './lib/cpu-time';
 import { countQueries } from './lib/query-count';
 import { bootBenchServer, type BenchServer, type ExternalBroker } from './lib/boot';
 import { Child } from './lib/child';
@@ -443,7 +444,7 @@ async function measureCommands(
   fleet.send({ type: 'publish', ratePerSecond: LATENCY_RATE });
   await sleep(1_000);
   // What the telemetry alone costs the server, for comparison with the series below.
-  const baseline = await watchServer(rt.ctx.database.pool);
+  const baseline = await watchServer(rt.ctx.database.pool, rt.ctx.config.dataDir);
   await sleep(3_000);
   const withoutCommands = await baseline.stop();
   const states = new Map(
@@ -471,7 +472,7 @@ async function measureCommands(
     for (const [i, concurrency] of [1, ...COMMAND_BURSTS].entries()) {
       const label = concurrency === 1 ? 'one at a time' : `${concurrency} at a time`;
       const slice = targets.slice(i * calls, (i + 1) * calls);
-      const watch = await watchServer(rt.ctx.database.pool);
+      const watch = await watchServer(rt.ctx.database.pool, rt.ctx.config.dataDir);
       const waitsBefore = rt.ctx.commands.waitStats();
       const profile = await startCpuProfile(`commands-${concurrency}`);
       const queries = countQueries(`commands-${concurrency}`);
@@ -592,6 +593,7 @@ async function measureThroughput(
   positionCount: () => Promise<number>,
 ): Promise<NonNullable<BenchResult['throughput']>> {
   const { gateway } = server.rt;
+  const cpuBefore = readCpu(server.rt.ctx.config.dataDir);
   const startStats = gateway.stats();
   const startPositions = await positionCount();
   probe.send({ type: 'report' });
@@ -649,6 +651,7 @@ async function measureThroughput(
     persisted = (await positionCount()) - startPositions;
   }
   const seconds = (performance.now() - startedAt) / 1000;
+  const cpu = cpuSince(cpuBefore, readCpu(server.rt.ctx.config.dataDir));
   const end = gateway.stats();
   probe.send({ type: 'report' });
   const updatesAfter = (await probe.next('report')).updates;
@@ -666,6 +669,7 @@ async function measureThroughput(
     seconds,
     messagesPerSecond: Math.round(persisted / seconds),
     peakMessagesPerSecond: Math.round(peak),
+    cpuPerThousand: cpuPer(cpu, persisted, 1_000),
     // Every 0.5 s: what was offered, what the writer stored per second, and the backlog the controller saw,
     // with the slowest flush of the last second (SLOWEST_FLUSH_WINDOW_MS).
     trajectory: windows.slice(1).map((w, i) => ({

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { RSS_BUDGET_10K_MB, RSS_BUDGET_MB, type PhaseMemory } from './memory';
+import { cpuPer, cpuTotal, type CpuSplit } from './cpu-time';
 import type { LatencySummary } from './protocol';
 import type { ServerLoad } from './server-watch';
 
@@ -31,6 +32,8 @@ export interface BenchResult {
     seconds: number;
     messagesPerSecond: number;
     peakMessagesPerSecond: number;
+    /** CPU (ms) per 1,000 messages stored, by thread and process: the figure to compare versions by. */
+    cpuPerThousand: CpuSplit;
     finalOfferedRate: number;
     updatesPushed: number;
     invalid: number;
@@ -184,6 +187,8 @@ export function toMarkdown(r: BenchResult): string {
     rows.push(
       `| (a) telemetry ingested, validated, persisted, pushed | **${n(t.messagesPerSecond)} msg/s** sustained over ${t.seconds.toFixed(1)} s (peak 1 s window ${n(t.peakMessagesPerSecond)}); ${n(t.persisted)} of ${n(t.sent)} stored, ${n(t.lost)} lost | ≥ ${n(TARGETS.messagesPerSecond)} msg/s, none lost: ${pass(t.messagesPerSecond >= TARGETS.messagesPerSecond && t.lost === 0)} | ${n(r.relay.messagesPerSecond)} msg/s |`,
     );
+  if (t?.cpuPerThousand)
+    rows.push(`| … CPU per 1,000 messages stored | ${cpuLine(t.cpuPerThousand)} | | |`);
   if (l)
     rows.push(
       `| (b) device → browser latency at ${n(l.ratePerSecond)} msg/s | p50 **${n(l.p50)} ms**, p90 ${n(l.p90)} ms, p99 **${n(l.p99)} ms**, max ${n(l.max)} ms (${n(l.samples)} samples) | p99 < ${TARGETS.p99Ms} ms: ${pass(l.p99 < TARGETS.p99Ms)} | |`,
@@ -217,6 +222,10 @@ export function toMarkdown(r: BenchResult): string {
       `| (d) command round-trip, ${what}: lock/unlock call → HTTP answer 'acknowledged' | p50 **${ms(run.http.p50)} ms**, p90 ${ms(run.http.p90)} ms, p99 **${ms(run.http.p99)} ms**, max ${ms(run.http.max)} ms (${n(run.acknowledged)} of ${n(run.calls)} acknowledged; ${run.wrongAnswers} wrong answers, ${run.staleUpdates} stale lock states pushed after the ack) | ${target === null ? `right: ${pass(right)}` : `p99 < ${target} ms, all right: ${pass(run.http.p99 < target && right)}`} | |`,
       `| … call → socket \`command:update\` 'acknowledged' | p50 **${ms(run.socket.p50)} ms**, p90 ${ms(run.socket.p90)} ms, p99 **${ms(run.socket.p99)} ms**, max ${ms(run.socket.max)} ms | ${target === null ? '' : `p99 < ${target} ms: ${pass(run.socket.p99 < target)}`} | |`,
     );
+    if (c && run.server.cpu)
+      rows.push(
+        `| … CPU per call, beyond the telemetry's | ${cpuLine(commandCpu(run, c.withoutCommands))} | | |`,
+      );
   }
   const stageRows = runs.flatMap((run) => {
     const s = run.stages;
@@ -265,6 +274,35 @@ export function toMarkdown(r: BenchResult): string {
         ]
       : []),
   ].join('\n');
+}
+
+/** "main thread 41 ms, broker thread 12 ms, …; 80 ms in all", leaving out what is zero (the other broker). */
+function cpuLine(cpu: CpuSplit): string {
+  const parts: Array<[string, number]> = [
+    ['main thread', cpu.mainThread],
+    ['broker thread', cpu.brokerThread],
+    ['other threads (GC, libuv)', cpu.otherThreads],
+    ['PostgreSQL', cpu.postgres],
+    ['Mosquitto', cpu.mosquitto],
+  ];
+  const shown = parts.filter(([, value]) => value > 0).map(([name, value]) => `${name} ${ms(value)} ms`);
+  return `${shown.join(', ')}; **${ms(Math.round(cpuTotal(cpu) * 10) / 10)} ms** in all`;
+}
+
+/** A series' CPU per call, less what the telemetry alone used in as long (measured just before the calls). */
+function commandCpu(run: CommandRun, telemetry: ServerLoad): CpuSplit {
+  const share = telemetry.seconds > 0 ? run.server.seconds / telemetry.seconds : 0;
+  const net = (key: keyof CpuSplit) => Math.max(0, run.server.cpu[key] - telemetry.cpu[key] * share);
+  return cpuPer(
+    {
+      mainThread: net('mainThread'),
+      brokerThread: net('brokerThread'),
+      otherThreads: net('otherThreads'),
+      postgres: net('postgres'),
+      mosquitto: net('mosquitto'),
+    },
+    run.calls,
+  );
 }
 
 /** Server RSS per phase against its budget, with the heap breakdown at each phase's highest RSS. */

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { cpuSince, readCpu, type CpuSplit } from './cpu-time';
 
 /** How busy the server process and its database were while a series of commands ran. */
 export interface ServerLoad {
@@ -15,13 +16,22 @@ export interface ServerLoad {
   lockWaitShare: number;
   /** What the lock waiters were running (start of the statement → samples), most frequent first. */
   lockWaitStatements: Record<string, number>;
+  /** How long it watched (s), and the CPU the server's threads, PostgreSQL and Mosquitto used meanwhile (ms). */
+  seconds: number;
+  cpu: CpuSplit;
 }
 
 /**
- * Watches the server process (this one) and PostgreSQL until `stop()`: event loop utilization and delay,
- * the pool's queue, and backends waiting on locks (through a connection of its own, outside the pool).
+ * Watches the server process (this one) and PostgreSQL (its data directory under `dataDir`) until `stop()`:
+ * event loop utilization and delay, the pool's queue, backends waiting on locks (through a connection of its
+ * own, outside the pool) and the CPU used.
  */
-export async function watchServer(pool: pg.Pool): Promise<{ stop(): Promise<ServerLoad> }> {
+export async function watchServer(
+  pool: pg.Pool,
+  dataDir: string,
+): Promise<{ stop(): Promise<ServerLoad> }> {
+  const startedAt = performance.now();
+  const cpuBefore = readCpu(dataDir);
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const elu = performance.eventLoopUtilization();
@@ -54,6 +64,7 @@ export async function watchServer(pool: pg.Pool): Promise<{ stop(): Promise<Serv
       await client.end();
       clearInterval(poolTimer);
       delay.disable();
+      const cpu = cpuSince(cpuBefore, readCpu(dataDir));
       const used = performance.eventLoopUtilization(elu);
       return {
         eventLoopUtilization: Math.round(used.utilization * 100) / 100,
@@ -63,6 +74,8 @@ export async function watchServer(pool: pg.Pool): Promise<{ stop(): Promise<Serv
         lockWaitersMax,
         lockWaitShare: samples === 0 ? 0 : Math.round((waiting / samples) * 100) / 100,
         lockWaitStatements: Object.fromEntries([...statements].sort((a, b) => b[1] - a[1]).slice(0, 8)),
+        seconds: (performance.now() - startedAt) / 1000,
+        cpu,
       };
     },
   };
