@@ -32,7 +32,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { CommandRow } from '../apps/server/src/db/tables/commands';
 import { devices, positions } from '../apps/server/src/db/tables/devices';
 import { startCpuProfile } from './lib/cpu-profile';
-import { cpuPer, cpuSince, readCpu } from './lib/cpu-time';
+import { cpuPer, cpuSince, processesCpuMs, readCpu } from './lib/cpu-time';
 import { countQueries } from './lib/query-count';
 import { bootBenchServer, type BenchServer, type ExternalBroker } from './lib/boot';
 import { Child } from './lib/child';
@@ -594,6 +594,7 @@ async function measureThroughput(
 ): Promise<NonNullable<BenchResult['throughput']>> {
   const { gateway } = server.rt;
   const cpuBefore = readCpu(server.rt.ctx.config.dataDir);
+  const loadCpuBefore = processesCpuMs([fleet.pid, probe.pid]);
   const startStats = gateway.stats();
   const startPositions = await positionCount();
   probe.send({ type: 'report' });
@@ -652,6 +653,7 @@ async function measureThroughput(
   }
   const seconds = (performance.now() - startedAt) / 1000;
   const cpu = cpuSince(cpuBefore, readCpu(server.rt.ctx.config.dataDir));
+  const loadCpu = processesCpuMs([fleet.pid, probe.pid]) - loadCpuBefore;
   const end = gateway.stats();
   probe.send({ type: 'report' });
   const updatesAfter = (await probe.next('report')).updates;
@@ -670,6 +672,8 @@ async function measureThroughput(
     messagesPerSecond: Math.round(persisted / seconds),
     peakMessagesPerSecond: Math.round(peak),
     cpuPerThousand: cpuPer(cpu, persisted, 1_000),
+    loadCpuPerThousand: Math.round((loadCpu * 1_000 * 10) / Math.max(1, persisted)) / 10,
+    cores: os.cpus().length,
     // Every 0.5 s: what was offered, what the writer stored per second, and the backlog the controller saw,
     // with the slowest flush of the last second (SLOWEST_FLUSH_WINDOW_MS).
     trajectory: windows.slice(1).map((w, i) => ({

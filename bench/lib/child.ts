@@ -15,6 +15,11 @@ export class Child<Command, Report extends { type: string }> {
     });
   }
 
+  /** The load process's pid (its CPU time is read from /proc). */
+  get pid(): number {
+    return this.process.pid ?? 0;
+  }
+
   send(command: Command): void {
     this.process.send(command as object);
   }

@@ -70,6 +70,16 @@ export function readCpu(dataDir: string): CpuSplit {
   return split;
 }
 
+/** The CPU time (ms) processes `pids` used so far (the bench's load processes); an ended one counts 0. */
+export function processesCpuMs(pids: readonly number[]): number {
+  let ms = 0;
+  for (const pid of pids) {
+    const stat = read(`/proc/${pid}/stat`);
+    if (stat !== null) ms += statCpuMs(stat).ms;
+  }
+  return ms;
+}
+
 export function cpuSince(before: CpuSplit, after: CpuSplit): CpuSplit {
   return {
     mainThread: after.mainThread - before.mainThread,

@@ -34,6 +34,10 @@ export interface BenchResult {
     peakMessagesPerSecond: number;
     /** CPU (ms) per 1,000 messages stored, by thread and process: the figure to compare versions by. */
     cpuPerThousand: CpuSplit;
+    /** The same for the bench's own load processes (the carts and the browser), which share the machine. */
+    loadCpuPerThousand: number;
+    /** Cores of the machine: at `messagesPerSecond`, server and load together used this many at most. */
+    cores: number;
     finalOfferedRate: number;
     updatesPushed: number;
     invalid: number;
@@ -188,7 +192,9 @@ export function toMarkdown(r: BenchResult): string {
       `| (a) telemetry ingested, validated, persisted, pushed | **${n(t.messagesPerSecond)} msg/s** sustained over ${t.seconds.toFixed(1)} s (peak 1 s window ${n(t.peakMessagesPerSecond)}); ${n(t.persisted)} of ${n(t.sent)} stored, ${n(t.lost)} lost | ≥ ${n(TARGETS.messagesPerSecond)} msg/s, none lost: ${pass(t.messagesPerSecond >= TARGETS.messagesPerSecond && t.lost === 0)} | ${n(r.relay.messagesPerSecond)} msg/s |`,
     );
   if (t?.cpuPerThousand)
-    rows.push(`| … CPU per 1,000 messages stored | ${cpuLine(t.cpuPerThousand)} | | |`);
+    rows.push(
+      `| … CPU per 1,000 messages stored | ${cpuLine(t.cpuPerThousand)}; the bench's carts and browser ${ms(t.loadCpuPerThousand)} ms more (${((((cpuTotal(t.cpuPerThousand) + t.loadCpuPerThousand) * t.messagesPerSecond) / 1e6 / t.cores) * 100).toFixed(0)} % of the ${t.cores} cores at ${n(t.messagesPerSecond)} msg/s) | | |`,
+    );
   if (l)
     rows.push(
       `| (b) device → browser latency at ${n(l.ratePerSecond)} msg/s | p50 **${n(l.p50)} ms**, p90 ${n(l.p90)} ms, p99 **${n(l.p99)} ms**, max ${n(l.max)} ms (${n(l.samples)} samples) | p99 < ${TARGETS.p99Ms} ms: ${pass(l.p99 < TARGETS.p99Ms)} | |`,
