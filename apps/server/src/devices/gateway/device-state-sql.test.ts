@@ -93,4 +93,26 @@ describe('writeDeviceStates', () => {
     );
     expect(connected).toMatchObject({ id, online: true });
   });
+
+  it('sends text as it is, however it is spelled (the array literals quote and escape it)', async () => {
+    // A cart's firmware and carrier are free text (up to 40 characters); the literal's separators, quotes,
+    // backslashes and the word NULL must reach the row unchanged, and an absent value must stay absent.
+    const [id, other] = cartIds.slice(20, 22) as [string, string];
+    const at = Date.now() + 2_000;
+    const firmware = 'v2 "beta", {x}\\ NULL';
+    const [before] = await rt.ctx.db.select().from(devices).where(eq(devices.id, other));
+    await writeDeviceStates(
+      rt.ctx.database.pool,
+      [
+        changeFromStatus(id, { online: true, firmware, carrier: 'NULL' }, at, false),
+        changeFromStatus(other, { online: true, carrier: '' }, at, false),
+      ],
+      [],
+    );
+    const stored = await rt.ctx.db.select().from(devices).where(inArray(devices.id, [id, other]));
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    expect(byId.get(id)).toMatchObject({ firmware, gprsCarrier: 'NULL' });
+    expect(byId.get(other)).toMatchObject({ gprsCarrier: '' });
+    expect(byId.get(other)!.firmware).toBe(before!.firmware);
+  });
 });

@@ -182,10 +182,30 @@ WITH pos AS (${insertPositions(STATE_COLUMNS.length + 1)} RETURNING 1
 ), locked AS MATERIALIZED (${lockDevices(STATE_COLUMNS.length + POSITION_COLUMNS.length + 1)})
 ${updateStates(' AND (SELECT count(*) FROM pos) >= 0 AND (SELECT count(*) FROM locked) >= 0')}`;
 
+/**
+ * `items`' values of one column as a PostgreSQL array literal (`{1.5,NULL,…}`), the text node-postgres would
+ * send for an array parameter. node-postgres quotes every element and escapes it with two regular
+ * expressions; numbers, booleans and uuids need neither, so only text is quoted here. A backlog's flush sends
+ * 60,000 position values, and encoding them was 7 % of the server's main thread under bench (a).
+ */
+export function arrayLiteral<T>(items: readonly T[], value: (item: T) => Cell, quote: boolean): string {
+  let literal = '{';
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) literal += ',';
+    const cell = value(items[i]!);
+    if (cell === null) literal += 'NULL';
+    else if (quote) literal += `"${String(cell).replace(/[\\"]/g, '\\$&')}"`;
+    else literal += cell;
+  }
+  return `${literal}}`;
+}
+
 const columnsOf = <T>(
   columns: ReadonlyArray<readonly [string, string, (item: T) => Cell]>,
-  items: T[],
-): Cell[][] => columns.map(([, , value]) => items.map(value));
+  items: readonly T[],
+): string[] => columns.map(([, type, value]) => arrayLiteral(items, value, type === 'text'));
+
+const idsLiteral = (ids: readonly string[]) => arrayLiteral(ids, (id) => id, false);
 
 /** `a.col AS a_col, …`: a table's columns under a prefix, to read several tables' rows from one result row. */
 export const selectAs = (table: Table, alias: string) =>
@@ -256,7 +276,11 @@ export async function writeDeviceStates(
       name: 'fairway-flush-device-states',
       types: rawRowTypes,
       text: FLUSH_IN_ONE,
-      values: [...columnsOf(STATE_COLUMNS, changes), ...columnsOf(POSITION_COLUMNS, positions), ids],
+      values: [
+        ...columnsOf(STATE_COLUMNS, changes),
+        ...columnsOf(POSITION_COLUMNS, positions),
+        idsLiteral(ids),
+      ],
     });
     return result.rows.map(toDeviceRow);
   }
@@ -273,7 +297,7 @@ export async function writeDeviceStates(
         values: columnsOf(POSITION_COLUMNS, positions),
       });
     }
-    await client.query({ name: 'fairway-lock-devices', text: LOCK_DEVICES, values: [ids] });
+    await client.query({ name: 'fairway-lock-devices', text: LOCK_DEVICES, values: [idsLiteral(ids)] });
     let rows: DeviceRow[] = [];
     if (changes.length > 0) {
       // Connects and disconnects go into the activity log; telemetry-only flushes skip this read.
