@@ -10,7 +10,9 @@ export interface CpuSplit {
   mainThread: number;
   /** The embedded broker's worker thread (0 with an external broker). */
   brokerThread: number;
-  /** The server process's other threads: V8's GC and compiler helpers, libuv's pool. */
+  /** V8's helper threads of both isolates: concurrent and parallel garbage collection, background compiling. */
+  v8Threads: number;
+  /** The server process's other threads: libuv's pool (files, crypto, DNS), the inspector. */
   otherThreads: number;
   /** The embedded PostgreSQL: its postmaster and every backend and helper under it. */
   postgres: number;
@@ -45,7 +47,14 @@ const numeric = (dir: string) => fs.readdirSync(dir).filter((name) => /^\d+$/.te
  * the pool keeps its connections, so that is rare.
  */
 export function readCpu(dataDir: string): CpuSplit {
-  const split: CpuSplit = { mainThread: 0, brokerThread: 0, otherThreads: 0, postgres: 0, mosquitto: 0 };
+  const split: CpuSplit = {
+    mainThread: 0,
+    brokerThread: 0,
+    v8Threads: 0,
+    otherThreads: 0,
+    postgres: 0,
+    mosquitto: 0,
+  };
   for (const tid of numeric('/proc/self/task')) {
     const stat = read(`/proc/self/task/${tid}/stat`);
     if (stat === null) continue;
@@ -53,6 +62,7 @@ export function readCpu(dataDir: string): CpuSplit {
     const name = (read(`/proc/self/task/${tid}/comm`) ?? '').trim();
     if (Number(tid) === process.pid) split.mainThread += ms;
     else if (name === 'mqtt-broker') split.brokerThread += ms;
+    else if (name === 'V8Worker' || name === 'DelayedTaskSche') split.v8Threads += ms;
     else split.otherThreads += ms;
   }
   const postgres: Array<{ pid: number; ppid: number; ms: number; args: string }> = [];
@@ -84,6 +94,7 @@ export function cpuSince(before: CpuSplit, after: CpuSplit): CpuSplit {
   return {
     mainThread: after.mainThread - before.mainThread,
     brokerThread: after.brokerThread - before.brokerThread,
+    v8Threads: after.v8Threads - before.v8Threads,
     otherThreads: after.otherThreads - before.otherThreads,
     postgres: after.postgres - before.postgres,
     mosquitto: after.mosquitto - before.mosquitto,
@@ -96,6 +107,7 @@ export function cpuPer(cpu: CpuSplit, count: number, per = 1): CpuSplit {
   return {
     mainThread: each(cpu.mainThread),
     brokerThread: each(cpu.brokerThread),
+    v8Threads: each(cpu.v8Threads),
     otherThreads: each(cpu.otherThreads),
     postgres: each(cpu.postgres),
     mosquitto: each(cpu.mosquitto),
@@ -103,4 +115,4 @@ export function cpuPer(cpu: CpuSplit, count: number, per = 1): CpuSplit {
 }
 
 export const cpuTotal = (cpu: CpuSplit) =>
-  cpu.mainThread + cpu.brokerThread + cpu.otherThreads + cpu.postgres + cpu.mosquitto;
+  cpu.mainThread + cpu.brokerThread + cpu.v8Threads + cpu.otherThreads + cpu.postgres + cpu.mosquitto;

@@ -287,7 +287,8 @@ function cpuLine(cpu: CpuSplit): string {
   const parts: Array<[string, number]> = [
     ['main thread', cpu.mainThread],
     ['broker thread', cpu.brokerThread],
-    ['other threads (GC, libuv)', cpu.otherThreads],
+    ['V8 helper threads (GC)', cpu.v8Threads],
+    ['other threads (libuv)', cpu.otherThreads],
     ['PostgreSQL', cpu.postgres],
     ['Mosquitto', cpu.mosquitto],
   ];
@@ -303,6 +304,7 @@ function commandCpu(run: CommandRun, telemetry: ServerLoad): CpuSplit {
     {
       mainThread: net('mainThread'),
       brokerThread: net('brokerThread'),
+      v8Threads: net('v8Threads'),
       otherThreads: net('otherThreads'),
       postgres: net('postgres'),
       mosquitto: net('mosquitto'),

@@ -1,2 +1,3 @@
 export * from './topics';
 export * from './messages';
+export * from './fast-parse';

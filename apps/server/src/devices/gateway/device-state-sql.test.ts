@@ -92,6 +92,8 @@ describe('writeDeviceStates', () => {
       [],
     );
     expect(connected).toMatchObject({ id, online: true });
+    // This path's rows, too, are the row as Drizzle reads it.
+    expect(connected).toEqual((await rt.ctx.db.select().from(devices).where(eq(devices.id, id)))[0]);
   });
 
   it('sends text as it is, however it is spelled (the array literals quote and escape it)', async () => {

@@ -1,5 +1,5 @@
-import { deviceTopic } from '@fairway/domain';
-import { describe, expect, it } from 'vitest';
+import { deviceTopic, telemetryMessage } from '@fairway/domain';
+import { describe, expect, it, vi } from 'vitest';
 import { telemetry } from '../../../test/fleet-fixtures';
 import { parseInbound } from './inbound-message';
 
@@ -35,6 +35,19 @@ describe('parseInbound', () => {
       ok: false,
       error: 'payload too large',
     });
+  });
+
+  it('passes a valid report without asking the schema, and asks it for an invalid one, which it names', () => {
+    const schema = vi.spyOn(telemetryMessage, 'safeParse');
+    try {
+      expect(parseInbound(deviceTopic(ID, 'telemetry'), json(telemetry())).ok).toBe(true);
+      expect(schema).not.toHaveBeenCalled();
+      const result = parseInbound(deviceTopic(ID, 'telemetry'), json({ ...telemetry(), speed: -1 }));
+      expect(result).toMatchObject({ ok: false, error: expect.stringContaining('speed') });
+      expect(schema).toHaveBeenCalledTimes(1);
+    } finally {
+      schema.mockRestore();
+    }
   });
 
   it('names the offending field', () => {
