@@ -142,6 +142,13 @@ describe('fastParser', () => {
     expect(valid).toBeLessThan(4_900);
   });
 
+  it('answers a report with exactly the schema\'s fields as it is, without a copy', () => {
+    const input = { ...report };
+    expect(parse(input)).toBe(input);
+    const longer = { ...report, futureField: 1 };
+    expect(parse(longer)).not.toBe(longer);
+  });
+
   it('refuses what is not an object', () => {
     for (const input of [null, undefined, 1, 'report', [], [report], true])
       expect(parse(input)).toBeNull();

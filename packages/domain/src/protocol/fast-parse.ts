@@ -95,12 +95,21 @@ export function fastParser<S extends z.ZodType>(schema: S): FastParser<z.output<
   return (input) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return null;
     const source = input as Record<string, unknown>;
-    const parsed: Record<string, unknown> = {};
+    let present = 0;
     for (const [key, check] of fields) {
       const value = source[key];
       if (!check(value)) return null;
+      if (value !== undefined) present += 1;
+    }
+    // Nothing to strip (a parsed JSON object has no inherited enumerable keys): the input is the message, and
+    // no copy is made. Firmware that sends more fields gets the copy the schema would make.
+    let keys = 0;
+    for (const _key in source) keys += 1;
+    if (keys === present) return source as z.output<S>;
+    const parsed: Record<string, unknown> = {};
+    for (const [key] of fields) {
       // An optional field that is absent stays absent, as the schema leaves it.
-      if (value !== undefined) parsed[key] = value;
+      if (source[key] !== undefined) parsed[key] = source[key];
     }
     return parsed as z.output<S>;
   };
