@@ -203,6 +203,7 @@ async function main(): Promise<void> {
       ...(loadPhases
         ? {
             throughput: loadPhases.throughput,
+            steadyCpuPerThousand: loadPhases.steadyCpuPerThousand,
             latency: loadPhases.latency,
           }
         : {}),
@@ -246,6 +247,9 @@ async function runLoadPhases(
   console.log(`Steady ${TARGET_RATE} msg/s for ${STEADY_SECONDS} s…`);
   memory.phase('steady');
   const steadyBefore = await positionCount();
+  // At a fixed offered rate the CPU a message costs compares across versions better than (a)'s, whose rate and
+  // batch sizes move from run to run.
+  const steadyCpuBefore = readCpu(server.rt.ctx.config.dataDir);
   fleet.send({ type: 'publish', ratePerSecond: TARGET_RATE });
   await sleep(STEADY_SECONDS * 1_000);
   fleet.send({ type: 'stop' });
@@ -255,6 +259,7 @@ async function runLoadPhases(
     30_000,
     'the steady run to be stored',
   );
+  const steadyCpu = cpuPer(cpuSince(steadyCpuBefore, readCpu(server.rt.ctx.config.dataDir)), steadySent, 1_000);
   console.log(`  highest RSS ${memory.currentRssMb()} MB`);
 
   console.log(`(a) Throughput for ${THROUGHPUT_SECONDS} s…`);
@@ -282,6 +287,7 @@ async function runLoadPhases(
   console.log(`  p50 ${latency.p50} ms, p99 ${latency.p99} ms; highest RSS ${memory.currentRssMb()} MB`);
   return {
     throughput,
+    steadyCpuPerThousand: steadyCpu,
     latency: { ...latency, ratePerSecond: LATENCY_RATE, sent, persisted: (await positionCount()) - before },
   };
 }

@@ -52,6 +52,8 @@ export interface BenchResult {
       slowestFlushMs: number;
     }>;
   };
+  /** CPU (ms) per 1,000 messages at the steady phase's fixed rate (`memory.steadyRate`), by thread and process. */
+  steadyCpuPerThousand?: CpuSplit;
   latency?: LatencySummary & {
     ratePerSecond: number;
     sent: number;
@@ -207,6 +209,10 @@ export function toMarkdown(r: BenchResult): string {
   if (m.rssSteadyMb !== undefined && m.steadyRate !== undefined)
     rows.push(
       `| … highest RSS at a steady ${n(m.steadyRate)} msg/s (10 s) | ${n(m.rssSteadyMb)} MB | ≤ ${TARGETS.rssMb} MB: ${pass(m.rssSteadyMb <= TARGETS.rssMb)} | |`,
+    );
+  if (r.steadyCpuPerThousand && m.steadyRate !== undefined)
+    rows.push(
+      `| … CPU per 1,000 messages at a steady ${n(m.steadyRate)} msg/s | ${cpuLine(r.steadyCpuPerThousand)} | | |`,
     );
   if (m.rssPeakMb !== undefined)
     rows.push(
