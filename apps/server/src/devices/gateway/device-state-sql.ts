@@ -201,7 +201,7 @@ ${updateStates(' AND (SELECT count(*) FROM pos) >= 0 AND (SELECT count(*) FROM l
  * the brackets differ (JSON would write NaN or an infinity as null; the message schemas let neither through).
  * Text (few values: key modes, firmware, carrier) is quoted and escaped here.
  */
-export function arrayLiteral<T>(items: readonly T[], value: (item: T) => Cell, quote: boolean): string {
+function arrayLiteral<T>(items: readonly T[], value: (item: T) => Cell, quote: boolean): string {
   if (!quote) {
     const json = JSON.stringify(items.map(value));
     return `{${json.slice(1, -1)}}`;
