@@ -259,7 +259,11 @@ async function runLoadPhases(
     30_000,
     'the steady run to be stored',
   );
-  const steadyCpu = cpuPer(cpuSince(steadyCpuBefore, readCpu(server.rt.ctx.config.dataDir)), steadySent, 1_000);
+  const steadyCpu = cpuPer(
+    cpuSince(steadyCpuBefore, readCpu(server.rt.ctx.config.dataDir)),
+    steadySent,
+    1_000,
+  );
   console.log(`  highest RSS ${memory.currentRssMb()} MB`);
 
   console.log(`(a) Throughput for ${THROUGHPUT_SECONDS} s…`);

@@ -105,9 +105,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
               animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
           ) || document.querySelector('.leaflet-cluster-anim, .leaflet-zoom-anim') !== null;
       // Where the map and its markers stand, and how opaque they are: unchanged while nothing moves.
-      const transform = [
-        ...document.querySelectorAll<HTMLElement>('.leaflet-map-pane, .leaflet-marker-icon'),
-      ]
+      const transform = [...document.querySelectorAll<HTMLElement>('.leaflet-map-pane, .leaflet-marker-icon')]
         .map((element) => `${element.style.transform}/${element.style.opacity}`)
         .join(' ');
       const now = performance.now();

@@ -23,7 +23,7 @@ const fileOf = (url) => {
   return url.replace(/^file:\/\//, '').replace(`${process.cwd()}/`, '');
 };
 const add = (map, key, bytes) => map.set(key, (map.get(key) ?? 0) + bytes);
-for (const stack = [head]; stack.length > 0; ) {
+for (const stack = [head]; stack.length > 0;) {
   const node = stack.pop();
   stack.push(...node.children);
   if (node.selfSize === 0) continue;

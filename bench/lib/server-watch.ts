@@ -26,10 +26,7 @@ export interface ServerLoad {
  * event loop utilization and delay, the pool's queue, backends waiting on locks (through a connection of its
  * own, outside the pool) and the CPU used.
  */
-export async function watchServer(
-  pool: pg.Pool,
-  dataDir: string,
-): Promise<{ stop(): Promise<ServerLoad> }> {
+export async function watchServer(pool: pg.Pool, dataDir: string): Promise<{ stop(): Promise<ServerLoad> }> {
   const startedAt = performance.now();
   const cpuBefore = readCpu(dataDir);
   const delay = monitorEventLoopDelay({ resolution: 5 });

@@ -40,7 +40,8 @@ interface Schema {
 function numberCheck({ check, format, value, inclusive }: CheckDef): Check | null {
   if (check === 'number_format' && format === 'safeint') return (v) => Number.isSafeInteger(v);
   if (typeof value !== 'number') return null;
-  if (check === 'greater_than') return inclusive ? (v) => (v as number) >= value : (v) => (v as number) > value;
+  if (check === 'greater_than')
+    return inclusive ? (v) => (v as number) >= value : (v) => (v as number) > value;
   if (check === 'less_than') return inclusive ? (v) => (v as number) <= value : (v) => (v as number) < value;
   return null;
 }

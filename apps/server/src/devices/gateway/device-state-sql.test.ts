@@ -111,7 +111,10 @@ describe('writeDeviceStates', () => {
       ],
       [],
     );
-    const stored = await rt.ctx.db.select().from(devices).where(inArray(devices.id, [id, other]));
+    const stored = await rt.ctx.db
+      .select()
+      .from(devices)
+      .where(inArray(devices.id, [id, other]));
     const byId = new Map(stored.map((row) => [row.id, row]));
     expect(byId.get(id)).toMatchObject({ firmware, gprsCarrier: 'NULL' });
     expect(byId.get(other)).toMatchObject({ gprsCarrier: '' });
