@@ -333,7 +333,7 @@ export class RideLifecycleService {
       this.bus.emit('device.updated', opened.device);
     }
     // With the row as its opening stored it: the cart's views need not read it back (CartActivityLookup).
-    this.bus.emit('ride.updated', opened.ride.id, opened.ride.siteId, opened.ride);
+    this.announce(opened.ride, opened.ride);
     return opened.ride;
   }
 
@@ -377,9 +377,12 @@ export class RideLifecycleService {
     return ended;
   }
 
-  /** Tells the read side the ride changed (its state, or its payment's refund). */
-  announce(ride: Pick<RideRow, 'id' | 'siteId'>): void {
-    this.bus.emit('ride.updated', ride.id, ride.siteId);
+  /**
+   * Tells the read side the ride changed (its state, or its payment's refund). `stored`: the whole row as the
+   * change stored it, when the caller holds it; listeners may then keep it instead of reading it back.
+   */
+  announce(ride: Pick<RideRow, 'id' | 'siteId'>, stored?: RideRow): void {
+    this.bus.emit('ride.updated', ride.id, ride.siteId, stored);
   }
 
   /** Sends the next unlock of the ride's cycle; the command is linked to the ride before the cart has it. */
