@@ -30,7 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { CommandRow } from '../apps/server/src/db/tables/commands';
-import { devices, positions } from '../apps/server/src/db/tables/devices';
+import { server } from './lib/server-bundle';
 import { startCpuProfile } from './lib/cpu-profile';
 import { cpuPer, cpuSince, processesCpuMs, readCpu } from './lib/cpu-time';
 import { countQueries } from './lib/query-count';
@@ -49,6 +49,7 @@ import type {
 } from './lib/protocol';
 import { summarize, toMarkdown, writeResults, type BenchResult, type CommandRun } from './lib/report';
 
+const { devices, positions } = server;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CARTS = Number(process.env.BENCH_CARTS ?? 2_000);
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);

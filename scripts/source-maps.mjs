@@ -1,6 +1,7 @@
-// Loaded after tsx (`npm start`, `npm run bench`): stack traces keep pointing into Fairway's own TypeScript, but
-// the packages' source maps are not parsed and kept (about 4 MB of heap for traces through node_modules,
-// issue 22 item 3). tsx turns full source map support on when it registers; this narrows it.
+// Loaded after tsx by `npm run bench`, which runs the server's bundle in its own process (bench/lib/server-bundle.ts):
+// `npm start` runs that bundle without source maps (docs/decisions.md, "The server runs from a bundle"), and tsx
+// turns source maps on for everything when it registers, which would parse and keep the bundle's maps and bias
+// the bench's memory figures. Traces of the bench's own TypeScript then point into tsx's output.
 import module from 'node:module';
 
-module.setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
+module.setSourceMapsSupport(false);

@@ -1,9 +1,10 @@
-// `npm start`: build the web app when its sources are newer than the build, then run the server.
-// The server's TypeScript runs under tsx, so the web bundle is the only build step.
+// `npm start`: build the web app and the server's bundle when their sources are newer than the builds, then
+// run the server in this very process.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, newestMtime, SERVER_MAIN } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -15,15 +16,6 @@ const sources = [
   'packages/domain/src',
 ].map((p) => path.join(root, p));
 
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(target)
-    .reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
-}
-
 const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
 if (sources.some((source) => newestMtime(source) > builtAt)) {
   console.log('Building the web app…');
@@ -31,11 +23,11 @@ if (sources.some((source) => newestMtime(source) > builtAt)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// The server runs in this very process (tsx compiles its TypeScript on the fly), so a signal sent to this
-// process reaches the server's own clean-shutdown handler with no process in between.
-const { register } = await import('tsx/esm/api');
-register();
-await import('./source-maps.mjs');
+// esbuild's bundle of the server (scripts/build-server.mjs; docs/decisions.md, "The server runs from a
+// bundle"). It runs in this very process, so a signal sent to this process reaches the server's own
+// clean-shutdown handler with no process in between.
+const { built, ms } = await buildServer();
+if (built) console.log(`Server bundle built in ${Math.round(ms)} ms`);
 
 // npm does not pass SIGTERM on to its script: when npm itself is stopped, this process would live on as an
 // orphan holding the ports and the database. Stop cleanly as soon as the parent is gone.
@@ -44,4 +36,4 @@ setInterval(() => {
   if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
 }, 1000).unref();
 
-await import('../apps/server/src/main.ts');
+await import(pathToFileURL(SERVER_MAIN).href);

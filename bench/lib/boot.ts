@@ -5,17 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import pino from 'pino';
-import { loadConfig } from '../../apps/server/src/config';
-import { SERVER_MQTT_USERNAME, startRuntime, type Runtime } from '../../apps/server/src/runtime';
-import { platformSecret } from '../../apps/server/src/modules/platform/platform.service';
-import { DynsecClient } from '../../apps/server/src/broker/dynsec-client';
-import { registerCommands } from '../../apps/server/src/broker/provisioner';
-import { hashToken, randomToken } from '../../apps/server/src/lib/tokens';
-import { devices } from '../../apps/server/src/db/tables/devices';
-import { sites } from '../../apps/server/src/db/tables/sites';
-import { users } from '../../apps/server/src/db/tables/users';
+import type { Runtime } from '../../apps/server/src/runtime';
+import { server } from './server-bundle';
 import type { CartCredentials, Credentials } from './protocol';
 import { sessionToken } from './session-token';
+
+const { loadConfig, SERVER_MQTT_USERNAME, startRuntime, platformSecret, DynsecClient, registerCommands } =
+  server;
+const { hashToken, randomToken, devices, sites, users } = server;
 
 export interface ExternalBroker {
   url: string;
@@ -169,7 +166,11 @@ function benchCarts(first: number, count: number, key: string): CartCredentials[
 /** Creates the bench carts in dynsec unless the last one (created last) can already connect. */
 const DYNSEC_CARTS_PER_MESSAGE = 100;
 
-async function provisionOnce(dynsec: DynsecClient, url: string, carts: CartCredentials[]): Promise<void> {
+async function provisionOnce(
+  dynsec: InstanceType<typeof DynsecClient>,
+  url: string,
+  carts: CartCredentials[],
+): Promise<void> {
   const last = carts.at(-1)!;
   const probe = await mqtt
     .connectAsync(

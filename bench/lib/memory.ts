@@ -7,7 +7,7 @@ import { startCommand } from '../../scripts/start-command';
 export const RSS_BUDGET_MB = 300;
 export const RSS_BUDGET_10K_MB = 1_024;
 
-/** What `npm start` loads after tsx (scripts/start.mjs): source maps of Fairway's own code only. */
+/** Source maps off again after tsx turned them on: `npm start` runs the bundle without them. */
 const SOURCE_MAPS = 'scripts/source-maps.mjs';
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);

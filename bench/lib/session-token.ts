@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@fairway/domain';
 import type { Runtime } from '../../apps/server/src/runtime';
-import { users } from '../../apps/server/src/db/tables/users';
-import { hashToken, randomToken } from '../../apps/server/src/lib/tokens';
-import { AuthRepository } from '../../apps/server/src/modules/auth/auth.repository';
+import { server } from './server-bundle';
+
+const { users, hashToken, randomToken, AuthRepository } = server;
 
 /**
  * An access token for a bench user without a login round trip. Access tokens belong to a session (a

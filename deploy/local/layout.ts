@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildServer, SERVER_MAIN } from '../../scripts/build-server.mjs';
 import { startCommand } from '../../scripts/start-command';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -212,6 +213,8 @@ export async function startLayout(options: LayoutOptions = {}): Promise<Layout> 
         process.env[key] ? [[key, process.env[key]]] : [],
       ),
     );
+    // The bundle `npm start` runs, built once here rather than by each instance at once.
+    await buildServer();
     for (const [index, name] of names.entries()) {
       const clientId = `fairway-${name}`;
       const logFile = path.join(dir, `instance-${name}.log`);
@@ -236,21 +239,15 @@ export async function startLayout(options: LayoutOptions = {}): Promise<Layout> 
         SEED_DEMO: options.demo === false ? 'off' : 'on',
         LOG_LEVEL: 'info',
       };
-      // The flags and environment `npm start` uses; the server under tsx in this very process, so its pid is
-      // the server's.
+      // The flags, environment and bundle `npm start` uses; the bundle in this very process, so its pid is the
+      // server's.
       const start = startCommand(ROOT);
-      const child = spawn(
-        process.execPath,
-        [
-          ...start.flags,
-          '--import',
-          'tsx',
-          '--import',
-          './scripts/source-maps.mjs',
-          'apps/server/src/main.ts',
-        ],
-        { cwd: ROOT, env: { ...start.env, ...env }, detached: true, stdio: ['ignore', out, out] },
-      );
+      const child = spawn(process.execPath, [...start.flags, SERVER_MAIN], {
+        cwd: ROOT,
+        env: { ...start.env, ...env },
+        detached: true,
+        stdio: ['ignore', out, out],
+      });
       child.unref();
       fs.closeSync(out);
       state.instances.push({

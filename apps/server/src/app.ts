@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -66,8 +65,7 @@ import { clientApiRoutes } from './modules/clients/client-api.routes';
 import { adminWebhookRoutes, clientWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { adminSimCardRoutes } from './modules/sim-cards/sim-cards.routes';
 import { gbfsRoutes } from './modules/gbfs/gbfs.routes';
-
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+import { WEB_DIST_DIR } from './lib/locations';
 
 function trustProxySetting(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (value === 'off') return false;
@@ -169,10 +167,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(storageRoutes, { prefix: '/api/storage', ctx });
   await app.register(gbfsRoutes, { prefix: '/api/gbfs', ctx });
 
-  const hasWebApp = fs.existsSync(path.join(WEB_DIST, 'index.html'));
+  const hasWebApp = fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'));
   if (hasWebApp)
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: WEB_DIST_DIR,
       wildcard: false,
       // Bundle files carry their content hash in their names: cache them for good; the HTML shells never.
       setHeaders: (reply, filePath) => {

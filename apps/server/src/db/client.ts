@@ -1,9 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../lib/locations';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -17,7 +16,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 /** Arbitrary constant: the advisory lock that serialises migrations across server instances. */
 const MIGRATION_LOCK = 7_421_001;
 
@@ -37,7 +35,7 @@ export async function runMigrations(database: Database): Promise<void> {
   const client = await database.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();

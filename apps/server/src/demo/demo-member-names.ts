@@ -169,7 +169,9 @@ export function emailLocalPart(first: string, last: string): string {
   const plain = (text: string) =>
     text
       .toLowerCase()
-      .replace(/[æøåäöüß]/g, (letter) => ASCII[letter]!)
+      // The letters as escapes: the server's bundle stays ASCII (scripts/build-server.mjs), and esbuild
+      // leaves regular expressions as written.
+      .replace(/[\u00e6\u00f8\u00e5\u00e4\u00f6\u00fc\u00df]/g, (letter) => ASCII[letter]!)
       .replace(/[^a-z]/g, '');
   return `${plain(first)}.${plain(last)}`;
 }

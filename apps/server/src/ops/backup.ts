@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { MIGRATIONS_DIR } from '../lib/locations';
 
 /**
  * Online backups without client binaries (issue 22 item 5): `pg_dump` must match or exceed the server's
@@ -16,7 +15,6 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
  * restore can stream it straight back.
  */
 export const FORMAT = 'fairway-backup/1';
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
 const PROGRESS_EVERY = 100_000;
 
@@ -199,7 +197,7 @@ function checkHeader(first: IteratorResult<string>, file: string): BackupHeader 
     // not JSON: not an archive of ours, said below
   }
   if (header?.format !== FORMAT) throw new Error(`${file} is not a Fairway backup (${FORMAT})`);
-  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS });
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
   const { count, lastHash } = header.migrations;
   if (count > migrations.length)
     throw new Error(
@@ -237,7 +235,7 @@ export async function restore(url: string, file: string, filesDir: string | null
     throw error;
   }
   const count = header.migrations.count;
-  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS });
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
 
   const client = new pg.Client(url);
   try {

@@ -6,8 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@fairway/domain';
-
-const SERVER_PACKAGE = new URL('../../package.json', import.meta.url);
+import { SERVER_PACKAGE_JSON } from '../lib/locations';
 
 /**
  * One tag per module, in the order a partner reads them. Every route names one of these (the OpenAPI test
@@ -94,7 +93,7 @@ export const SECURITY: Record<'public' | 'bearer' | 'site' | 'apiKey' | 'guest',
 
 /** The OpenAPI document (served at /api/docs, its JSON at /api/docs/json) and its UI. */
 export const openApiPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl: string }) => {
-  const { version } = JSON.parse(fs.readFileSync(SERVER_PACKAGE, 'utf8')) as { version: string };
+  const { version } = JSON.parse(fs.readFileSync(SERVER_PACKAGE_JSON, 'utf8')) as { version: string };
   await app.register(swagger, {
     openapi: {
       info: {

@@ -1,8 +1,9 @@
 /**
  * A Fairway server in a process of its own, for fault tests that kill it (SIGKILL) and start it again on
- * the same ports and database. It runs `src/main.ts` as `npm start` does (jobs on, no simulator, no demo
- * seed), with the embedded broker; `asRuntime` lets the shared test fixtures (carts, payment sites) talk to
- * it over HTTP and MQTT as they talk to an in-process runtime. Only tests import this file.
+ * the same ports and database. It runs `src/main.ts` under tsx (the sources `npm start`'s bundle is built
+ * from; jobs on, no simulator, no demo seed), with the embedded broker; `asRuntime` lets the shared test
+ * fixtures (carts, payment sites) talk to it over HTTP and MQTT as they talk to an in-process runtime. Only
+ * tests import this file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';

@@ -128,7 +128,7 @@ export class UsageRepository {
         FROM g WHERE grp = ${SET.length} AND length > 0
       ),
       known AS (SELECT coalesce(sum(rounds), 0) AS n FROM lengths),
-      -- percentile_cont (type 7): at h = (n − 1) p, the value of rank ⌊h⌋ (0-based) and of the next one,
+      -- percentile_cont (type 7): at h = (n - 1) p, the value of rank floor(h) (0-based) and of the next one,
       -- interpolated; the value of rank k is the least length with more than k rides up to it.
       quartiles AS (
         SELECT p, lo + (hi - lo) * (h - floor(h)) AS q

@@ -32,7 +32,8 @@ const comparable = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
-    .replace(/[’‘]/g, "'")
+    // ’ and ‘, as escapes: the server's bundle stays ASCII, and esbuild leaves regular expressions as written.
+    .replace(/[\u2019\u2018]/g, "'")
     .toLowerCase()
     .trim();
 
