@@ -4,6 +4,7 @@ import {
   changeFromConfigAck,
   changeFromStatus,
   changeFromTelemetry,
+  foldTelemetry,
   mergeChanges,
   type DeviceChange,
 } from './device-change';
@@ -62,5 +63,30 @@ describe('mergeChanges', () => {
       changeFromStatus(ID, { online: true }, 3_000, false),
     ]);
     expect(merged.firmware).toBe('2.1.0');
+  });
+});
+
+describe('foldTelemetry', () => {
+  it('changes the pending change as merging a new report would', () => {
+    // Every short history of reports (lock 0 or 1) and statuses, then one more report, both ways.
+    const steps = [
+      (at: number) => changeFromTelemetry(ID, telemetry({ lock: 0, speed: at }), at),
+      (at: number) => changeFromTelemetry(ID, telemetry({ lock: 1, speed: at }), at),
+      (at: number) => changeFromStatus(ID, { online: false, firmware: `v${at}` }, at, false),
+      (at: number) => changeFromConfigAck(ID, { version: at, ok: true, ts: at })!,
+    ];
+    let compared = 0;
+    for (let history = 0; history < 4 ** 3; history++) {
+      const changes = [0, 1, 2].map((i) => steps[Math.floor(history / 4 ** i) % 4]!((i + 1) * 1_000));
+      for (const lock of [0, 1] as const) {
+        const next = telemetry({ lock, speed: 9 });
+        const merged = mergeChanges(fold(changes), changeFromTelemetry(ID, next, 9_000));
+        const folded = fold(changes);
+        foldTelemetry(folded, next, 9_000);
+        expect(folded).toEqual(merged);
+        compared += 1;
+      }
+    }
+    expect(compared).toBe(128);
   });
 });

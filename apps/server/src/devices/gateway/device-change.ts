@@ -37,15 +37,6 @@ export interface DeviceChange {
   ackedVersion?: number;
 }
 
-export const positionOf = (deviceId: string, message: TelemetryMessage): PositionRow => ({
-  deviceId,
-  ts: message.ts,
-  lat: message.lat,
-  lng: message.lng,
-  speed: message.speed,
-  battVoltage: message.battV,
-});
-
 export const changeFromTelemetry = (
   deviceId: string,
   message: TelemetryMessage,
@@ -57,6 +48,22 @@ export const changeFromTelemetry = (
   firstReceivedAt: receivedAt,
   telemetryLast: true,
 });
+
+/**
+ * A report folded onto the change already pending for its cart, in place: what `mergeChanges(change,
+ * changeFromTelemetry(…))` answers, without the two objects per report that would make (device-change.test.ts
+ * compares the two). Only the writer's own pending change may be folded: nothing else holds it.
+ */
+export function foldTelemetry(change: DeviceChange, message: TelemetryMessage, receivedAt: number): void {
+  if (change.telemetry) {
+    if (change.telemetry.message.lock !== message.lock) change.lockChangedAt = receivedAt;
+  } else {
+    change.firstLock = message.lock;
+    change.firstReceivedAt = receivedAt;
+  }
+  change.telemetry = { message, receivedAt };
+  change.telemetryLast = true;
+}
 
 /**
  * `retained`: the broker replayed the stored status because the server (re)subscribed; it only fills in

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { DomainEventBus } from '../../lib/events';
 import { RetryStopped, retryWhileDatabaseDown } from '../../lib/retry';
-import { changeFromConfigAck, changeFromStatus, changeFromTelemetry, positionOf } from './device-change';
+import { changeFromConfigAck, changeFromStatus } from './device-change';
 import { poolOf, writeDeviceStates } from './device-state-sql';
 import {
   DeviceStateWriter,
@@ -106,10 +106,7 @@ export class DeviceMessageDispatcher {
     const { deviceId } = inbound;
     switch (inbound.channel) {
       case 'telemetry':
-        this.writer.enqueue(
-          changeFromTelemetry(deviceId, inbound.message, receivedAt),
-          positionOf(deviceId, inbound.message),
-        );
+        this.writer.enqueueTelemetry(deviceId, inbound.message, receivedAt);
         return null;
       case 'status':
         this.writer.enqueue(changeFromStatus(deviceId, inbound.message, receivedAt, retained));

@@ -5,7 +5,8 @@ import { startTestServer } from '../../../test/helpers';
 import { telemetry } from '../../../test/fleet-fixtures';
 import { devices, positions } from '../../db/tables/devices';
 import { createRideClub, insertCart } from '../../modules/guest/guest-rides.test-support';
-import { changeFromStatus, changeFromTelemetry, positionOf } from './device-change';
+import { changeFromStatus, changeFromTelemetry } from './device-change';
+import { PositionColumns } from './position-columns';
 import { writeDeviceStates } from './device-state-sql';
 
 /**
@@ -27,14 +28,20 @@ afterAll(() => rt.stop());
 const reports = (ids: string[], uptime: number, at = Date.now()) =>
   ids.map((id) => {
     const message = telemetry({ uptime, ts: at });
-    return { change: changeFromTelemetry(id, message, at), position: positionOf(id, message) };
+    return { change: changeFromTelemetry(id, message, at), id, message };
   });
+
+const positionsOf = (batch: ReturnType<typeof reports>) => {
+  const positions = new PositionColumns();
+  for (const { id, message } of batch) positions.push(id, message);
+  return positions;
+};
 
 const flush = (batch: ReturnType<typeof reports>) =>
   writeDeviceStates(
     rt.ctx.database.pool,
     batch.map((r) => r.change),
-    batch.map((r) => r.position),
+    positionsOf(batch),
   );
 
 const positionCount = async (ids: string[]) =>
@@ -74,11 +81,7 @@ describe('writeDeviceStates', () => {
   it("stores a backlog's chunk of positions alone (no cart changes) in the same one statement", async () => {
     const ids = cartIds.slice(0, 3);
     const before = await positionCount(ids);
-    const rows = await writeDeviceStates(
-      rt.ctx.database.pool,
-      [],
-      reports(ids, 7).map((r) => r.position),
-    );
+    const rows = await writeDeviceStates(rt.ctx.database.pool, [], positionsOf(reports(ids, 7)));
     expect(rows).toEqual([]);
     expect(await positionCount(ids)).toBe(before + ids.length);
   });
@@ -89,7 +92,7 @@ describe('writeDeviceStates', () => {
     const [connected] = await writeDeviceStates(
       rt.ctx.database.pool,
       [changeFromStatus(id, { online: true }, at, false)],
-      [],
+      new PositionColumns(),
     );
     expect(connected).toMatchObject({ id, online: true });
     // This path's rows, too, are the row as Drizzle reads it.
@@ -109,7 +112,7 @@ describe('writeDeviceStates', () => {
         changeFromStatus(id, { online: true, firmware, carrier: 'NULL' }, at, false),
         changeFromStatus(other, { online: true, carrier: '' }, at, false),
       ],
-      [],
+      new PositionColumns(),
     );
     const stored = await rt.ctx.db
       .select()

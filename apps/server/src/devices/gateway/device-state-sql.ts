@@ -3,7 +3,8 @@ import pg from 'pg';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/tables/devices';
 import type { DeviceRow } from '../../db/tables/devices';
-import type { DeviceChange, PositionRow } from './device-change';
+import type { DeviceChange } from './device-change';
+import type { PositionColumns } from './position-columns';
 import { connectionEntries, connectionTimes, insertEntries } from './connection-activity';
 
 /*
@@ -156,13 +157,14 @@ RETURNING ${DEVICE_ROW}`;
 
 const UPDATE_STATES = updateStates();
 
-const POSITION_COLUMNS: ReadonlyArray<readonly [string, string, (p: PositionRow) => Cell]> = [
-  ['device_id', 'uuid', (p) => p.deviceId],
+/** The queued columns (`PositionColumns`), as the statements' array parameters, in this order. */
+const POSITION_COLUMNS: ReadonlyArray<readonly [string, string, (p: PositionColumns) => readonly Cell[]]> = [
+  ['device_id', 'uuid', (p) => p.deviceIds],
   ['ts_ms', 'float8', (p) => p.ts],
   ['lat', 'float8', (p) => p.lat],
   ['lng', 'float8', (p) => p.lng],
   ['speed', 'float8', (p) => p.speed],
-  ['batt_v', 'float8', (p) => p.battVoltage],
+  ['batt_v', 'float8', (p) => p.battV],
 ];
 
 /** Positions of devices that no longer exist are skipped instead of failing the batch on the foreign key. */
@@ -202,10 +204,7 @@ ${updateStates(' AND (SELECT count(*) FROM pos) >= 0 AND (SELECT count(*) FROM l
  * Text (few values: key modes, firmware, carrier) is quoted and escaped here.
  */
 function arrayLiteral<T>(items: readonly T[], value: (item: T) => Cell, quote: boolean): string {
-  if (!quote) {
-    const json = JSON.stringify(items.map(value));
-    return `{${json.slice(1, -1)}}`;
-  }
+  if (!quote) return plainArrayLiteral(items.map(value));
   let literal = '{';
   for (let i = 0; i < items.length; i++) {
     if (i > 0) literal += ',';
@@ -220,7 +219,16 @@ const columnsOf = <T>(
   items: readonly T[],
 ): string[] => columns.map(([, type, value]) => arrayLiteral(items, value, type === 'text'));
 
-const idsLiteral = (ids: readonly string[]) => arrayLiteral(ids, (id) => id, false);
+/** Numbers, booleans, null or uuids (nothing to quote) as an array literal: JSON's text with braces. */
+function plainArrayLiteral(cells: readonly Cell[]): string {
+  const json = JSON.stringify(cells);
+  return `{${json.slice(1, -1)}}`;
+}
+
+const idsLiteral = plainArrayLiteral;
+/** The queued columns are arrays already, with no text among them. */
+const positionValues = (positions: PositionColumns): string[] =>
+  POSITION_COLUMNS.map(([, , column]) => plainArrayLiteral(column(positions)));
 
 /** `a.col AS a_col, …`: a table's columns under a prefix, to read several tables' rows from one result row. */
 export const selectAs = (table: Table, alias: string) =>
@@ -298,19 +306,15 @@ export function poolOf(db: Db): pg.Pool {
 export async function writeDeviceStates(
   pool: pg.Pool,
   changes: DeviceChange[],
-  positions: PositionRow[],
+  positions: PositionColumns,
 ): Promise<DeviceRow[]> {
-  const ids = [...new Set([...changes.map((c) => c.deviceId), ...positions.map((p) => p.deviceId)])];
+  const ids = [...new Set([...changes.map((c) => c.deviceId), ...positions.deviceIds])];
   if (changes.every((change) => change.status === undefined)) {
     const result = await pool.query<DeviceRow>({
       name: 'fairway-flush-device-states',
       types: deviceRowTypes,
       text: FLUSH_IN_ONE,
-      values: [
-        ...columnsOf(STATE_COLUMNS, changes),
-        ...columnsOf(POSITION_COLUMNS, positions),
-        idsLiteral(ids),
-      ],
+      values: [...columnsOf(STATE_COLUMNS, changes), ...positionValues(positions), idsLiteral(ids)],
     });
     return result.rows;
   }
@@ -324,7 +328,7 @@ export async function writeDeviceStates(
       await client.query({
         name: 'fairway-insert-positions',
         text: INSERT_POSITIONS,
-        values: columnsOf(POSITION_COLUMNS, positions),
+        values: positionValues(positions),
       });
     }
     await client.query({ name: 'fairway-lock-devices', text: LOCK_DEVICES, values: [idsLiteral(ids)] });

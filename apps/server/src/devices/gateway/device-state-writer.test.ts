@@ -2,15 +2,16 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceRow } from '../../db/tables/devices';
 import { eventually, telemetry } from '../../../test/fleet-fixtures';
-import { changeFromTelemetry, positionOf, type DeviceChange, type PositionRow } from './device-change';
+import type { DeviceChange } from './device-change';
 import { DeviceStateWriter, type DeviceStateWriterOptions, type WriteBatch } from './device-state-writer';
+import type { PositionColumns } from './position-columns';
 
 const log = pino({ level: 'silent' });
 const ids = Array.from({ length: 5 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);
 
 /** A stand-in for the database: records what each flush stored, fails when told to. */
 function fakeStore() {
-  const batches: Array<{ changes: DeviceChange[]; positions: PositionRow[] }> = [];
+  const batches: Array<{ changes: DeviceChange[]; positions: PositionColumns }> = [];
   let failuresLeft = 0;
   const write: WriteBatch = async (changes, positions) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -25,7 +26,7 @@ function fakeStore() {
     write,
     batches,
     failNext: (count: number) => (failuresLeft = count),
-    positions: () => batches.flatMap((batch) => batch.positions),
+    positions: () => batches.flatMap((batch) => batch.positions.rows()),
   };
 }
 
@@ -51,7 +52,7 @@ function start(
 
 const report = (deviceId: string, seq: number) => {
   const message = telemetry({ uptime: seq, ts: seq });
-  return [changeFromTelemetry(deviceId, message, Date.now()), positionOf(deviceId, message)] as const;
+  return [deviceId, message, Date.now()] as const;
 };
 
 describe('DeviceStateWriter', () => {
@@ -59,7 +60,7 @@ describe('DeviceStateWriter', () => {
     const store = fakeStore();
     const written: string[] = [];
     const w = start(store, { flushIntervalMs: 30 }, written);
-    for (let seq = 0; seq < 100; seq++) w.enqueue(...report(ids[seq % 5]!, seq));
+    for (let seq = 0; seq < 100; seq++) w.enqueueTelemetry(...report(ids[seq % 5]!, seq));
     await eventually(() => store.positions().length === 100);
     expect(store.batches).toHaveLength(1);
     expect(store.batches[0]!.changes).toHaveLength(5);
@@ -71,7 +72,7 @@ describe('DeviceStateWriter', () => {
   it('flushes at once when enough messages are waiting', async () => {
     const store = fakeStore();
     const w = start(store, { flushIntervalMs: 10_000, flushAtMessages: 50 });
-    for (let seq = 0; seq < 50; seq++) w.enqueue(...report(ids[0]!, seq));
+    for (let seq = 0; seq < 50; seq++) w.enqueueTelemetry(...report(ids[0]!, seq));
     await eventually(() => store.positions().length === 50, 1_000);
   });
 
@@ -89,10 +90,10 @@ describe('DeviceStateWriter', () => {
       flushAtMessages: 1,
     });
     // The second report arrives while the first flush runs: it is due the moment that flush ends.
-    writer.enqueue(...report(ids[0]!, 1));
+    writer.enqueueTelemetry(...report(ids[0]!, 1));
     await eventually(() => events.length === 1);
-    writer.enqueue(...report(ids[1]!, 2));
-    writer.enqueue(...report(ids[2]!, 3));
+    writer.enqueueTelemetry(...report(ids[1]!, 2));
+    writer.enqueueTelemetry(...report(ids[2]!, 3));
     await eventually(() => events.length === 4);
     expect(events).toEqual(['write 1', 'write 2', 'present 1', 'present 2']);
   });
@@ -101,9 +102,9 @@ describe('DeviceStateWriter', () => {
     const store = fakeStore();
     store.failNext(2);
     const w = start(store, { flushIntervalMs: 10 });
-    for (let seq = 0; seq < 20; seq++) w.enqueue(...report(ids[seq % 2]!, seq));
+    for (let seq = 0; seq < 20; seq++) w.enqueueTelemetry(...report(ids[seq % 2]!, seq));
     await new Promise((resolve) => setTimeout(resolve, 30));
-    for (let seq = 20; seq < 40; seq++) w.enqueue(...report(ids[seq % 2]!, seq));
+    for (let seq = 20; seq < 40; seq++) w.enqueueTelemetry(...report(ids[seq % 2]!, seq));
     await eventually(() => store.positions().length === 40, 3_000);
     // Every report exactly once, the retried batch before the newer ones.
     expect(store.positions().map((p) => p.ts)).toEqual(Array.from({ length: 40 }, (_, i) => i));
@@ -115,7 +116,7 @@ describe('DeviceStateWriter', () => {
   it('writes what is pending when closed', async () => {
     const store = fakeStore();
     const w = start(store, { flushIntervalMs: 60_000 });
-    for (let seq = 0; seq < 10; seq++) w.enqueue(...report(ids[0]!, seq));
+    for (let seq = 0; seq < 10; seq++) w.enqueueTelemetry(...report(ids[0]!, seq));
     await w.close();
     expect(store.positions()).toHaveLength(10);
   });
@@ -124,10 +125,10 @@ describe('DeviceStateWriter', () => {
     const store = fakeStore();
     store.failNext(3);
     const w = start(store, { flushIntervalMs: 10, maxPendingPositions: 100, highWaterMark: 50 });
-    for (let seq = 0; seq < 60; seq++) w.enqueue(...report(ids[0]!, seq));
+    for (let seq = 0; seq < 60; seq++) w.enqueueTelemetry(...report(ids[0]!, seq));
     // The first flushes fail while more arrives: the kept batch plus the new reports exceed the bound.
     await eventually(() => w.stats().failedFlushes >= 1);
-    for (let seq = 60; seq < 250; seq++) w.enqueue(...report(ids[0]!, seq));
+    for (let seq = 60; seq < 250; seq++) w.enqueueTelemetry(...report(ids[0]!, seq));
     expect(w.stats().pendingPositions).toBeLessThanOrEqual(100);
     expect(w.stats().droppedPositions).toBe(150);
     await eventually(() => store.positions().length === 100, 8_000);
@@ -139,7 +140,7 @@ describe('DeviceStateWriter', () => {
   it('reports the slowest recent flush without resetting it on read', async () => {
     const store = fakeStore();
     const w = start(store, { flushIntervalMs: 5 });
-    w.enqueue(...report(ids[0]!, 1));
+    w.enqueueTelemetry(...report(ids[0]!, 1));
     await eventually(() => store.positions().length === 1);
     const first = w.stats().slowestFlushMs;
     expect(first).toBeGreaterThan(0);

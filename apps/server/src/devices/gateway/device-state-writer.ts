@@ -1,9 +1,11 @@
+import type { TelemetryMessage } from '@fairway/domain';
 import type { Logger } from 'pino';
 import type { DeviceRow } from '../../db/tables/devices';
-import { mergeChanges, type DeviceChange, type PositionRow } from './device-change';
+import { changeFromTelemetry, foldTelemetry, mergeChanges, type DeviceChange } from './device-change';
+import { PositionColumns } from './position-columns';
 
 /** Stores one batch in one transaction and returns the stored device rows (`writeDeviceStates`). */
-export type WriteBatch = (changes: DeviceChange[], positions: PositionRow[]) => Promise<DeviceRow[]>;
+export type WriteBatch = (changes: DeviceChange[], positions: PositionColumns) => Promise<DeviceRow[]>;
 
 export interface DeviceStateWriterOptions {
   /**
@@ -72,7 +74,7 @@ const WARN_EVERY_MS = 10_000;
 export class DeviceStateWriter {
   private readonly options: DeviceStateWriterOptions;
   private changes = new Map<string, DeviceChange>();
-  private positions: PositionRow[] = [];
+  private positions = new PositionColumns();
   /** When the oldest message still waiting arrived (0 when nothing waits). */
   private oldestPendingAt = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -103,15 +105,27 @@ export class DeviceStateWriter {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  enqueue(change: DeviceChange, position?: PositionRow): void {
+  /** A status or a config version for the cart's next flush. */
+  enqueue(change: DeviceChange): void {
     if (this.isEmpty()) this.oldestPendingAt = Date.now();
     this.counters.messages += 1;
     const pending = this.changes.get(change.deviceId);
     this.changes.set(change.deviceId, pending ? mergeChanges(pending, change) : change);
-    if (position) {
-      this.positions.push(position);
-      this.bound();
-    }
+    this.schedule();
+  }
+
+  /**
+   * A report: its state folds onto the cart's pending change in place, and its position joins the columns under
+   * the cart id the change holds, so the report's own objects die young (issue 22, "Less garbage per message").
+   */
+  enqueueTelemetry(deviceId: string, message: TelemetryMessage, receivedAt: number): void {
+    if (this.isEmpty()) this.oldestPendingAt = Date.now();
+    this.counters.messages += 1;
+    let pending = this.changes.get(deviceId);
+    if (pending) foldTelemetry(pending, message, receivedAt);
+    else this.changes.set(deviceId, (pending = changeFromTelemetry(deviceId, message, receivedAt)));
+    this.positions.push(pending.deviceId, message);
+    this.bound();
     this.schedule();
   }
 
@@ -212,7 +226,7 @@ export class DeviceStateWriter {
 
   /** Writes the next batch and answers its stored rows; the caller delivers them (`deliver`). */
   private async flush(): Promise<DeviceRow[]> {
-    const positions = this.positions.splice(0, this.options.maxPositionsPerFlush);
+    const positions = this.positions.take(this.options.maxPositionsPerFlush);
     const changes = this.changes;
     this.changes = new Map();
     const oldest = this.oldestPendingAt;
@@ -238,13 +252,13 @@ export class DeviceStateWriter {
   }
 
   /** Puts a failed batch back in front of what arrived meanwhile; the newer changes fold onto it. */
-  private requeue(changes: Map<string, DeviceChange>, positions: PositionRow[], oldest: number): void {
+  private requeue(changes: Map<string, DeviceChange>, positions: PositionColumns, oldest: number): void {
     for (const [deviceId, newer] of this.changes) {
       const older = changes.get(deviceId);
       changes.set(deviceId, older ? mergeChanges(older, newer) : newer);
     }
     this.changes = changes;
-    this.positions = positions.concat(this.positions);
+    this.positions.prepend(positions);
     this.oldestPendingAt = oldest;
     this.bound();
   }
@@ -254,7 +268,7 @@ export class DeviceStateWriter {
     const now = Date.now();
     if (pending > this.options.maxPendingPositions) {
       const excess = pending - this.options.maxPendingPositions;
-      this.positions.splice(0, excess);
+      this.positions.take(excess);
       this.counters.droppedPositions += excess;
       if (now - this.lastWarnAt >= WARN_EVERY_MS) {
         this.lastWarnAt = now;
