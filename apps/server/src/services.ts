@@ -76,7 +76,7 @@ import { UsageService } from './modules/reports/usage.service';
 import { UsageExportRepository } from './modules/reports/usage-export.repository';
 import { UsageExportService } from './modules/reports/usage-export.service';
 import { CodeActivityRepository } from './modules/rides/code-activity.repository';
-import { ManualUnlockService } from './modules/rides/manual-unlock.service';
+import { OperatorLockService } from './modules/rides/operator-lock.service';
 import { PerCartQueue } from './modules/rides/per-cart-queue';
 import { PaidRidesService } from './modules/rides/paid-rides.service';
 import { RideCartReactions } from './modules/rides/ride-lifecycle.reactions';
@@ -210,7 +210,7 @@ export function buildServices(core: CoreContext) {
   const rides = {
     lifecycle,
     views: rideViews,
-    manualUnlock: new ManualUnlockService(commands, lifecycle, cartWork),
+    operatorLock: new OperatorLockService(commands, lifecycle, cartWork),
     cartWork,
     // Overdue rides alerted once each (issue 23), swept by the 'ride-overrun' job.
     overrun: new RideOverrunService(repos.rideOverrun, courses, bus, log),

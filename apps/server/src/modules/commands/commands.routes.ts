@@ -65,7 +65,11 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
     async (request) =>
       answer(
         request,
-        await commands.setLock(currentSite(request), request.params.id, 1, requester(request, 'dashboard')),
+        await ctx.rides.operatorLock.lock(
+          currentSite(request),
+          request.params.id,
+          requester(request, 'dashboard'),
+        ),
       ),
   );
   app.post(
@@ -89,7 +93,7 @@ export async function dashboardCommandRoutes(instance: FastifyInstance, { ctx }:
     async (request) =>
       answer(
         request,
-        await ctx.rides.manualUnlock.unlock(
+        await ctx.rides.operatorLock.unlock(
           currentSite(request),
           request.params.id,
           request.body,

@@ -29,7 +29,7 @@ import { toCommandView, type CommandRow } from './commands.presenter';
 import { NO_ANSWER, type CommandsRepository } from './commands.repository';
 
 /** A command that ended, and the cart as its end left it (null when it did not change it, or is unknown here). */
-interface Ended {
+export interface CommandEnd {
   command: CommandRow;
   device: DeviceRow | null;
 }
@@ -85,7 +85,7 @@ const refusalError = (reason: LockRefusal): HttpError =>
  */
 export class CommandsService {
   /** Local waiters, woken by an acknowledgement this instance received, with the cart as that answer left it. */
-  private readonly finished = new EventEmitter<Record<string, [Ended]>>();
+  private readonly finished = new EventEmitter<Record<string, [CommandEnd]>>();
   /**
    * The commands someone here waits for, as stored: their answer ends them without reading them first (name,
    * code, site and issue time never change).
@@ -123,14 +123,12 @@ export class CommandsService {
     return this.outcomeOf(ended);
   }
 
-  /** As `setLock`, answering the command as stored once it ended (a manual unlock opens its ride from it). */
-  async lockAndWait(
-    siteId: string,
-    deviceId: string,
-    target: LockTarget,
-    by: Requester,
-  ): Promise<CommandRow> {
-    return (await this.lockUntilEnd(siteId, deviceId, target, by)).command;
+  /**
+   * As `setLock`, answering the command as stored once it ended and the cart as that end left it: the ride's
+   * reaction to an operator's lock or unlock comes after, and `OperatorLockService` answers once it is done.
+   */
+  lockAndWait(siteId: string, deviceId: string, target: LockTarget, by: Requester): Promise<CommandEnd> {
+    return this.lockUntilEnd(siteId, deviceId, target, by);
   }
 
   private async lockUntilEnd(
@@ -138,7 +136,7 @@ export class CommandsService {
     deviceId: string,
     target: LockTarget,
     by: Requester,
-  ): Promise<Ended> {
+  ): Promise<CommandEnd> {
     // The cart and its site's keyless flag in one read.
     const found = await this.commands.deviceWithSite(deviceId);
     if (!found || found.device.siteId !== siteId) throw notFound('Device not found');
@@ -444,8 +442,8 @@ export class CommandsService {
     code: number | null,
     by: Requester,
     windowMs: number,
-  ): Promise<Ended> {
-    const waits: Array<Promise<Ended>> = [];
+  ): Promise<CommandEnd> {
+    const waits: Array<Promise<CommandEnd>> = [];
     // `issue` calls back as soon as the command is stored, whatever happens to it after.
     await this.issue(device, name, code, by, windowMs, undefined, undefined, (stored) => {
       waits.push(this.waitForEnd(stored, windowMs));
@@ -457,12 +455,12 @@ export class CommandsService {
    * Resolves with the command once it ended (and the cart as its end left it, when this instance ended it),
    * or ends it at the window's close as unanswered. Subscribes at once: call it before the command is sent.
    */
-  private waitForEnd(command: CommandRow, windowMs: number): Promise<Ended> {
+  private waitForEnd(command: CommandRow, windowMs: number): Promise<CommandEnd> {
     const deadline = command.issuedAt.getTime() + windowMs;
     this.awaited.set(command.id, command);
-    return new Promise<Ended>((resolve) => {
+    return new Promise<CommandEnd>((resolve) => {
       let settled = false;
-      const settle = (ended: Ended, how: keyof typeof this.waits) => {
+      const settle = (ended: CommandEnd, how: keyof typeof this.waits) => {
         if (settled) return;
         settled = true;
         this.waits[how] += 1;
@@ -472,7 +470,7 @@ export class CommandsService {
         this.awaited.delete(command.id);
         resolve(ended);
       };
-      const onEvent = (ended: Ended) => settle(ended, 'byEvent');
+      const onEvent = (ended: CommandEnd) => settle(ended, 'byEvent');
       this.finished.on(command.id, onEvent);
       // Another instance may take the cart's answer (shared subscriptions): the database tells.
       const poll = setInterval(
@@ -525,7 +523,7 @@ export class CommandsService {
   }
 
   /** No answer in time: a sent command failed, one that never left the queue expired. Null: it had ended. */
-  private async giveUp(command: CommandRow): Promise<Ended | null> {
+  private async giveUp(command: CommandRow): Promise<CommandEnd | null> {
     const current = await this.commands.find(command.id);
     if (!current || current.finishedAt) return null;
     const ended = await this.commands.finish(
@@ -552,7 +550,7 @@ export class CommandsService {
    * The answer of a single-cart command: the cart as the command's end stored it (the state its answer
    * confirmed, not a later read), or as it stands now when another instance ended it.
    */
-  private outcomeOf({ command, device }: Ended): Promise<CommandOutcome> | CommandOutcome {
+  private outcomeOf({ command, device }: CommandEnd): Promise<CommandOutcome> | CommandOutcome {
     return device ? { command: toCommandView(command), device: toCartView(device) } : this.outcome(command);
   }
 

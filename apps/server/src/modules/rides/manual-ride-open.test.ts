@@ -83,15 +83,15 @@ describe('opening an operator’s manual ride', () => {
       expect(row!.inUse).toBe(true);
       // The instance remembers it opened this one, and the cart as it left it: the operator's request has
       // nothing left to open, and answers with that cart.
-      expect(lifecycle.manualRideCart(command.id)).toMatchObject({ id: cart.id, inUse: true });
+      expect(lifecycle.cartAfter(command.id)).toMatchObject({ id: cart.id, inUse: true });
     }
   });
 
   it('remembers only the unlocks whose ride it opened, with the cart in use', async () => {
     const { cart, command } = await acknowledgedUnlock();
-    expect(rt.ctx.rides.lifecycle.manualRideCart(command.id)).toBeNull();
+    expect(rt.ctx.rides.lifecycle.cartAfter(command.id)).toBeNull();
     await rt.ctx.rides.lifecycle.openManual(command);
-    expect(rt.ctx.rides.lifecycle.manualRideCart(command.id)).toMatchObject({
+    expect(rt.ctx.rides.lifecycle.cartAfter(command.id)).toMatchObject({
       id: cart.id,
       inUse: true,
       lockStatus: 0,

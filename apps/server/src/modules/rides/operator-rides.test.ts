@@ -121,6 +121,8 @@ describe("an operator's lock", () => {
 
     const locked = await post(`/${test.deviceId}/lock`);
     expect(locked.statusCode, locked.body).toBe(200);
+    // The answer is the cart after the ride's end: locked and free, not 'in use' until the next push.
+    expect(locked.json<CommandOutcome>().device).toMatchObject({ lockStatus: 1, inUse: false });
     const ended = await rideWhen(rt, ride.id, (row) => row.status === 'ended');
     expect(ended.endReason).toBe('operator');
     expect(await deviceRow(rt, test.deviceId)).toMatchObject({ lockStatus: 1, inUse: false });
@@ -132,6 +134,8 @@ describe("an operator's lock", () => {
     const ride = await confirmedRide(rt, club, test);
     const locked = await post(`/${test.deviceId}/lock`);
     expect(locked.statusCode, locked.body).toBe(200);
+    // The guest's cart stays in use while the ride is paused, and the answer says so.
+    expect(locked.json<CommandOutcome>().device).toMatchObject({ lockStatus: 1, inUse: true });
     await rideWhen(rt, ride.id, (row) => row.status === 'paused');
     // Nothing more happens to it: still paused, not ended, the cart still the guest's.
     expect(await rideRow(rt, ride.id)).toMatchObject({ status: 'paused', endReason: null });

@@ -131,7 +131,8 @@ export class RideCartReactions {
     if (device.lockStatus === 1) {
       if (byServer?.name === 'lock') {
         const reason = rideEndOnLock(byServer.source, ride);
-        if (reason) await this.lifecycle.endBySystem(ride.id, reason);
+        // The lock's own request (an operator's) answers with the cart as this end leaves it.
+        if (reason) await this.lifecycle.endBySystem(ride.id, reason, byServer.id);
         else if (riding) await this.lifecycle.markPaused(ride.id);
       } else if (reported && riding) {
         if (isCodeRide(ride.type)) await this.lifecycle.endBySystem(ride.id, 'cartLocked');

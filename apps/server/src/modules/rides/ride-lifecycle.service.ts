@@ -107,8 +107,8 @@ function lockSourceOf(actor: RideActor, reason: RideEndReason): CommandSource {
   return actor.kind === 'operator' ? 'dashboard' : 'guest';
 }
 
-/** How long `manualRideCart` remembers an opened manual ride: longer than any command's window. */
-const MANUAL_OPEN_MEMORY_MS = 60_000;
+/** How long `cartAfter` remembers a cart: longer than any command's window. */
+const CART_AFTER_MEMORY_MS = 60_000;
 
 /**
  * The ride lifecycle (issue #6), its write side: the one place rides open, confirm, pause, resume and end.
@@ -117,8 +117,11 @@ const MANUAL_OPEN_MEMORY_MS = 60_000;
  * to the ride's updates room. The cart's own reports and answers reach it through `ride-lifecycle.reactions`.
  */
 export class RideLifecycleService {
-  /** Manual rides this instance opened, by unlock command: when, and the cart as the opening left it. */
-  private readonly manualOpens = new Map<string, { at: number; cart: DeviceRow }>();
+  /**
+   * The carts as this instance's reaction to an operator's command left them, by command: a manual ride opened
+   * by the unlock (in use), or ended by the lock (not in use). When, and the cart.
+   */
+  private readonly cartsAfter = new Map<string, { at: number; cart: DeviceRow }>();
 
   constructor(
     private readonly repo: RideLifecycleRepository,
@@ -238,9 +241,13 @@ export class RideLifecycleService {
    * the cart never confirmed is refunded when a guest or an operator ends it (the sweep refunds its own).
    */
   async end(rideId: string, actor: RideActor, reason: RideEndReason): Promise<RideRow> {
+    return (await this.endRide(rideId, actor, reason)).ride;
+  }
+
+  private async endRide(rideId: string, actor: RideActor, reason: RideEndReason): Promise<EndedRide> {
     const ended = (await this.repo.end(rideId, reason, new Date()))!;
     await this.afterEnd(ended, actor, reason);
-    return ended.ride;
+    return ended;
   }
 
   /** Ends the ride only while the cart has not confirmed it (null otherwise, or when it had ended). */
@@ -254,10 +261,15 @@ export class RideLifecycleService {
     return ended.ride;
   }
 
-  /** The server ends a ride for its own reason; one that ended meanwhile is left as it is. */
-  async endBySystem(rideId: string, reason: RideEndReason): Promise<RideRow | null> {
+  /**
+   * The server ends a ride for its own reason; one that ended meanwhile is left as it is. `byCommand`: the
+   * operator's acknowledged lock that ended it, whose request answers with the cart as the end left it.
+   */
+  async endBySystem(rideId: string, reason: RideEndReason, byCommand?: string): Promise<RideRow | null> {
     try {
-      return await this.end(rideId, { kind: 'system' }, reason);
+      const ended = await this.endRide(rideId, { kind: 'system' }, reason);
+      if (byCommand) this.rememberCartAfter(byCommand, ended.device);
+      return ended.ride;
     } catch (error) {
       if (error instanceof HttpError && error.code === 'rideEnded') return null;
       throw error;
@@ -329,7 +341,7 @@ export class RideLifecycleService {
     const opened = await openManualRide(this.repo, command, details);
     if (!opened) return null;
     if (opened.device) {
-      this.rememberManualOpen(command.id, opened.device);
+      this.rememberCartAfter(command.id, opened.device);
       this.bus.emit('device.updated', opened.device);
     }
     // With the row as its opening stored it: the cart's views need not read it back (CartActivityLookup).
@@ -338,21 +350,22 @@ export class RideLifecycleService {
   }
 
   /**
-   * The cart as this instance's opening of that unlock's manual ride left it (in use, the unlock's lock state),
-   * when the acknowledgement's reaction opened it lately; null otherwise. The operator's request then has
-   * nothing left to open, and answers with this cart (`ManualUnlockService`).
+   * The cart as this instance's reaction to that operator's command left it lately: the unlock's manual ride
+   * opened (in use, the unlock's lock state), or the lock's ride ended (not in use); null otherwise. The
+   * operator's request answers with this cart (`OperatorLockService`) instead of reading it again, and an unlock
+   * has nothing left to open.
    */
-  manualRideCart(commandId: string): DeviceRow | null {
-    return this.manualOpens.get(commandId)?.cart ?? null;
+  cartAfter(commandId: string): DeviceRow | null {
+    return this.cartsAfter.get(commandId)?.cart ?? null;
   }
 
-  private rememberManualOpen(commandId: string, cart: DeviceRow): void {
+  private rememberCartAfter(commandId: string, cart: DeviceRow): void {
     const now = Date.now();
-    this.manualOpens.set(commandId, { at: now, cart });
+    this.cartsAfter.set(commandId, { at: now, cart });
     // A request reads this within its command's window; older entries only take memory.
-    if (this.manualOpens.size > 1_000)
-      for (const [id, { at }] of this.manualOpens)
-        if (now - at > MANUAL_OPEN_MEMORY_MS) this.manualOpens.delete(id);
+    if (this.cartsAfter.size > 1_000)
+      for (const [id, { at }] of this.cartsAfter)
+        if (now - at > CART_AFTER_MEMORY_MS) this.cartsAfter.delete(id);
   }
 
   /** Round timeout: confirmed open rides (active or paused, any cart state) older than the site's minutes. */
