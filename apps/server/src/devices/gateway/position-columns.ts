@@ -15,13 +15,6 @@ export class PositionColumns {
   speed: number[] = [];
   battV: number[] = [];
 
-  /** Columns holding `rows` (tests, and callers that have rows). */
-  static of(rows: readonly PositionRow[]): PositionColumns {
-    const columns = new PositionColumns();
-    for (const row of rows) columns.pushRow(row);
-    return columns;
-  }
-
   get length(): number {
     return this.deviceIds.length;
   }
@@ -34,15 +27,6 @@ export class PositionColumns {
     this.lng.push(message.lng);
     this.speed.push(message.speed);
     this.battV.push(message.battV);
-  }
-
-  pushRow(row: PositionRow): void {
-    this.deviceIds.push(row.deviceId);
-    this.ts.push(row.ts);
-    this.lat.push(row.lat);
-    this.lng.push(row.lng);
-    this.speed.push(row.speed);
-    this.battV.push(row.battVoltage);
   }
 
   /** Removes the oldest `count` and answers them; all of them without copying when `count` covers them. */
