@@ -160,6 +160,10 @@ export class BookingsService {
     // A booking already under way keeps its start: only a moved start must not lie in the past.
     const startMoved = roundToTimeStep(Date.parse(merged.start)) !== roundToTimeStep(+existing.start);
     const resolved = await this.resolve(site, merged, existing.bookingType, startMoved, now, existing.id);
+    // The booking keeps the amount it was made for unless its service or price changes: a new note, a later end
+    // or another cart must not re-price it at today's price list. (The dashboard's dialog sends every field.)
+    if (resolved.serviceId === existing.serviceId && resolved.priceId === existing.priceId)
+      resolved.amount = existing.amount;
     try {
       await this.updateRetryingDeadlock(siteId, id, resolved);
     } catch (error) {

@@ -25,6 +25,7 @@ import { bookings } from '../../db/tables/bookings';
 import { BookingsRepository } from './bookings.repository';
 import { devices } from '../../db/tables/devices';
 import { rides } from '../../db/tables/rides';
+import { prices } from '../../db/tables/services';
 import { scheduledJobs } from '../../db/tables/jobs';
 
 /**
@@ -300,6 +301,53 @@ describe('changing and cancelling', () => {
     expect((await api('DELETE', `/${booking._id}`)).statusCode).toBe(204);
     expect((await api('GET', `/${booking._id}`)).json<BookingView>().status).toBe('cancelled');
     await created({ device: cartB, start: booking.start, end: booking.end });
+  });
+
+  it('keeps the amount a booking was made for when it is saved again; another service re-prices it', async () => {
+    const service = await rt.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/services',
+      headers: headers(),
+      payload: {
+        name: 'Eighteen holes',
+        duration: 60,
+        prices: [{ name: 'Guest', amount: 5_000, userGroup: null }],
+      },
+    });
+    expect(service.statusCode, service.body).toBe(201);
+    const {
+      _id: service18,
+      prices: [guest],
+    } = service.json<ServiceView>();
+    // Five days ahead: a day no other test books, open all day.
+    const day = addDays(tomorrow(), 4);
+    const booking = await created({
+      service: service18,
+      price: guest!._id,
+      start: at(day, '16:00'),
+      end: at(day, '17:00'),
+    });
+    expect(booking.amount).toBe(5_000);
+    // The club raises its prices afterwards.
+    await rt.ctx.db.update(prices).set({ amount: 7_500 }).where(eq(prices.id, guest!._id));
+    await rt.ctx.db.update(prices).set({ amount: 4_500 }).where(eq(prices.id, priceId));
+    // Saved again as the dashboard's dialog saves (every field, service and price as they were), with a note.
+    const noted = await api('PATCH', `/${booking._id}`, {
+      start: booking.start,
+      end: at(day, '17:30'),
+      device: booking.device,
+      name: booking.name,
+      service: service18,
+      price: guest!._id,
+      note: 'Birthday round',
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json<BookingView>()).toMatchObject({ note: 'Birthday round', amount: 5_000 });
+    // Another service and price: the booking takes that price as it stands now.
+    const repriced = await api('PATCH', `/${booking._id}`, { service: serviceId, price: priceId });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(repriced.json<BookingView>()).toMatchObject({ serviceName: 'Nine holes', amount: 4_500 });
+    await rt.ctx.db.update(prices).set({ amount: 0 }).where(eq(prices.id, priceId));
   });
 
   it('moves a booking whose first write PostgreSQL chose as a deadlock victim (tried again, not a 500)', async () => {
