@@ -45,8 +45,9 @@ test('a guest scans, pays, rides and ends the ride; the operator sees it with it
     const last = `Rider${Date.now().toString(36)}`;
     const guest = await guestPhone(browser, baseURL);
 
-    // The QR code on the cart opens its page.
-    await guest.goto(`/ride/${cart._id}`);
+    // The QR code on the cart opens its page, its HTML compressed like its scripts (a phone on 4G).
+    const shell = await guest.goto(`/ride/${cart._id}`);
+    expect(shell?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
     await expect(guest.getByRole('heading', { name: `Cart ${cart.carNumber}` })).toBeVisible();
     await expect(guest.getByText('This cart is free.')).toBeVisible();
     await expectNoHorizontalScroll(guest);
