@@ -11,7 +11,7 @@ import type {
 } from '@fairway/domain';
 import { apiAs, apiRequest, apiSend } from './support/api';
 import { expectNoHorizontalScroll, freeToTake, guestPhone, withClubOpenAllDay } from './support/club';
-import { clearDemoBookingsAhead, moveBookingStart } from './support/product-db';
+import { clearDemoBookingsAhead, startBookingLater } from './support/product-db';
 import { ACCOUNTS, logIn } from './support/session';
 
 /**
@@ -187,51 +187,58 @@ test('a guest opens their booking with its code, moves it to another cart, waits
 }) => {
   test.setTimeout(150_000);
   await logIn(page, ACCOUNTS.admin);
-  await withClubOpenAllDay(page, async (site) => {
-    const { booking } = await deskBooking(page, 'E2E Booking Guest', 'Your clubs are at the desk.');
-    try {
-      const guest = await guestPhone(browser, baseURL);
-      await guest.goto(`/guest/site/${site._id}`);
-      await enterCode(guest, 'Enter booking code', booking.code);
+  await withClubOpenAllDay(
+    page,
+    async (site) => {
+      const { booking } = await deskBooking(page, 'E2E Booking Guest', 'Your clubs are at the desk.');
+      try {
+        const guest = await guestPhone(browser, baseURL);
+        await guest.goto(`/guest/site/${site._id}`);
+        await enterCode(guest, 'Enter booking code', booking.code);
 
-      await expect(guest.getByRole('heading', { name: 'Your booking' })).toBeVisible();
-      await expect(guest.getByText('E2E Booking Guest')).toBeVisible();
-      await expect(guest.getByText('Your clubs are at the desk.')).toBeVisible();
-      await expectNoHorizontalScroll(guest);
+        await expect(guest.getByRole('heading', { name: 'Your booking' })).toBeVisible();
+        await expect(guest.getByText('E2E Booking Guest')).toBeVisible();
+        await expect(guest.getByText('Your clubs are at the desk.')).toBeVisible();
+        await expectNoHorizontalScroll(guest);
 
-      // 'Problem with cart?': another cart free for the booking that a guest can also take now.
-      const offered = (await (
-        await page.request.get(`/api/guest/bookings/${booking._id}/available-carts?code=${booking.code}`)
-      ).json()) as GuestAvailableCarts;
-      const [second] = await freeCartsAmong(
-        page,
-        offered.availableCarts.filter((offer) => !offer.keyMode).map((offer) => offer._id),
-      );
-      expect(second, 'another free cart').toBeDefined();
-      await guest.getByRole('button', { name: 'Problem with cart?' }).click();
-      await guest.getByRole('dialog').getByRole('button', { name: 'Choose another cart' }).click();
-      await guest
-        .getByRole('dialog')
-        .getByRole('button', { name: new RegExp(`Cart ${second!.carNumber}\\b`) })
-        .click();
-      await expect(guest.getByText(`Your booking is now on cart ${second!.carNumber}.`)).toBeVisible();
+        // 'Problem with cart?': another cart free for the booking that a guest can also take now.
+        const offered = (await (
+          await page.request.get(`/api/guest/bookings/${booking._id}/available-carts?code=${booking.code}`)
+        ).json()) as GuestAvailableCarts;
+        const [second] = await freeCartsAmong(
+          page,
+          offered.availableCarts.filter((offer) => !offer.keyMode).map((offer) => offer._id),
+        );
+        expect(second, 'another free cart').toBeDefined();
+        await guest.getByRole('button', { name: 'Problem with cart?' }).click();
+        await guest.getByRole('dialog').getByRole('button', { name: 'Choose another cart' }).click();
+        await guest
+          .getByRole('dialog')
+          .getByRole('button', { name: new RegExp(`Cart ${second!.carNumber}\\b`) })
+          .click();
+        await expect(guest.getByText(`Your booking is now on cart ${second!.carNumber}.`)).toBeVisible();
 
-      // The unlock window now opens 12 s from now (the booking starts then, less the club's booking offset):
-      // the page counts down and enables the button when it opens, without a reload.
-      await moveBookingStart(booking._id, 12_000 - site.bookingOffset * 60_000, HOUR);
-      await guest.reload();
-      await expect(guest.getByText(/Unlocking opens in/)).toBeVisible();
-      await expect(guest.getByRole('button', { name: 'Unlock cart' })).toBeDisabled();
-      const unlock = guest.getByRole('button', { name: 'Unlock cart' });
-      await expect(unlock).toBeEnabled({ timeout: 45_000 });
-      await unlock.click();
-      await expect(guest.getByRole('heading', { name: 'Enjoy your ride!' })).toBeVisible({ timeout: 30_000 });
-      const moved = await apiAs<BookingView>(page, `/dashboard/bookings/${booking._id}`);
-      expect(moved.device).toBe(second!._id);
-      expect(moved.session).not.toBeNull();
-      await endRide(guest);
-    } finally {
-      await cancelBooking(page, booking._id).catch(() => undefined);
-    }
-  });
+        // The unlock window now opens 12 s from now (the booking starts then; the club's booking offset is 0
+        // for this test): the page counts down and enables the button when it opens, without a reload.
+        expect(site.bookingOffset).toBe(0);
+        await startBookingLater(booking._id, 12_000);
+        await guest.reload();
+        await expect(guest.getByText(/Unlocking opens in/)).toBeVisible();
+        await expect(guest.getByRole('button', { name: 'Unlock cart' })).toBeDisabled();
+        const unlock = guest.getByRole('button', { name: 'Unlock cart' });
+        await expect(unlock).toBeEnabled({ timeout: 45_000 });
+        await unlock.click();
+        await expect(guest.getByRole('heading', { name: 'Enjoy your ride!' })).toBeVisible({
+          timeout: 30_000,
+        });
+        const moved = await apiAs<BookingView>(page, `/dashboard/bookings/${booking._id}`);
+        expect(moved.device).toBe(second!._id);
+        expect(moved.session).not.toBeNull();
+        await endRide(guest);
+      } finally {
+        await cancelBooking(page, booking._id).catch(() => undefined);
+      }
+    },
+    { bookingOffset: 0 },
+  );
 });

@@ -18,20 +18,28 @@ export function noonZone(now = new Date()): string {
 /**
  * Runs `work` with the demo club open around the clock and on a clock near noon (its seeded hours, and
  * whether an hour from now is still today, depend on when the suite runs), as the signed-in operator of
- * `page`, and restores both afterwards. `work` gets the club as it then is. Only a platform admin sets a
- * club's time zone, so that is written in the product's database (`product-db.ts`).
+ * `page`, and restores both afterwards; `settings` are further site settings to hold meanwhile (restored
+ * too). `work` gets the club as it then is. Only a platform admin sets a club's time zone, so that is
+ * written in the product's database (`product-db.ts`).
  */
-export async function withClubOpenAllDay(page: Page, work: (site: SiteView) => Promise<void>): Promise<void> {
+export async function withClubOpenAllDay(
+  page: Page,
+  work: (site: SiteView) => Promise<void>,
+  settings: Partial<Pick<SiteView, 'bookingOffset'>> = {},
+): Promise<void> {
   const site = await apiAs<SiteView>(page, '/dashboard/sites');
+  const before = Object.fromEntries(Object.keys(settings).map((key) => [key, site[key as keyof SiteView]]));
   await setSiteTimezone(site._id, noonZone());
   try {
     await apiSend(page, 'PATCH', '/dashboard/sites', {
-      updateData: { openingHours: Array.from({ length: 7 }, () => ALL_DAY) },
+      updateData: { ...settings, openingHours: Array.from({ length: 7 }, () => ALL_DAY) },
     });
     try {
       await work(await apiAs<SiteView>(page, '/dashboard/sites'));
     } finally {
-      await apiSend(page, 'PATCH', '/dashboard/sites', { updateData: { openingHours: site.openingHours } });
+      await apiSend(page, 'PATCH', '/dashboard/sites', {
+        updateData: { ...before, openingHours: site.openingHours },
+      });
     }
   } finally {
     await setSiteTimezone(site._id, site.timezone);

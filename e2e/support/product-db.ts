@@ -28,24 +28,20 @@ export async function setSiteTimezone(siteId: string, timezone: string): Promise
   });
 }
 
-/** Moves a booking so it starts `startInMs` from now and lasts `lengthMs` (its blocked range follows). */
-export async function moveBookingStart(
-  bookingId: string,
-  startInMs: number,
-  lengthMs: number,
-): Promise<void> {
+/**
+ * Makes a booking start `startInMs` from now, later than it did; its end and blocked range's end stay. The
+ * booking only shrinks, so it cannot run into another booking of its cart (moving it earlier could, and
+ * did: a booking the suite left on the cart before it).
+ */
+export async function startBookingLater(bookingId: string, startInMs: number): Promise<void> {
   await onProductDb(async (client) => {
     const moved = await client.query(
-      // The turnaround after the end (blocked_until − end) is kept as it was.
-      `update bookings
-          set "start" = now() + make_interval(secs => $2::float / 1000),
-              "end" = now() + make_interval(secs => ($2::float + $3::float) / 1000),
-              blocked_until = now() + make_interval(secs => ($2::float + $3::float) / 1000)
-                + (blocked_until - "end")
-        where id = $1`,
-      [bookingId, startInMs, lengthMs],
+      `update bookings set "start" = now() + make_interval(secs => $2::float / 1000)
+        where id = $1 and "start" <= now() + make_interval(secs => $2::float / 1000)
+          and "end" > now() + make_interval(secs => $2::float / 1000)`,
+      [bookingId, startInMs],
     );
-    if (moved.rowCount !== 1) throw new Error(`no booking ${bookingId}`);
+    if (moved.rowCount !== 1) throw new Error(`booking ${bookingId} is missing or would not start later`);
   });
 }
 
