@@ -6,6 +6,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import type { Runtime } from '../../apps/server/src/runtime';
+import { openBenchDatabase } from './bench-database';
 import { server } from './server-bundle';
 import type { CartCredentials, Credentials } from './protocol';
 import { sessionToken } from './session-token';
@@ -45,7 +46,8 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * A whole server in this process on loopback: embedded PostgreSQL in a fresh temporary DATA_DIR, the
+ * A whole server in this process on loopback: embedded PostgreSQL in a fresh temporary DATA_DIR (or a fresh
+ * database on the server BENCH_DATABASE_URL names), the
  * embedded Aedes (or the external broker given), HTTP and Socket.IO; plus a bench site with `cartCount`
  * carts inserted directly (it is a bench) and, on Mosquitto, provisioned in dynamic security.
  */
@@ -56,6 +58,8 @@ export async function bootBenchServer(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fairway-bench-'));
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data directory.
   await fs.chmod(dataDir, 0o755);
+  // BENCH_DATABASE_URL: a fresh database on that server instead (to read pg_stat_statements, say).
+  const database = process.env.BENCH_DATABASE_URL ? await openBenchDatabase('fairway_bench') : null;
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -66,6 +70,7 @@ export async function bootBenchServer(
     SIMULATOR: 'off',
     SEED_DEMO: 'off',
     LOG_LEVEL: 'warn',
+    ...database?.env,
     ...(external
       ? {
           MQTT_URL: external.url,
@@ -141,6 +146,7 @@ export async function bootBenchServer(
     addCarts: insertCarts,
     async stop() {
       await rt.stop();
+      await database?.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -7,6 +7,32 @@ import type { DeviceRow } from '../db/tables/devices';
 import type { deviceLogs } from '../db/tables/device-logs';
 import type { rides } from '../db/tables/rides';
 
+/** A cart's open ride (the open-ride index allows one) and the newest lock/unlock sent since it was created. */
+export interface OpenRideState {
+  ride: typeof rides.$inferSelect | null;
+  lastCommand: CommandRow | null;
+}
+
+/** The cart with its open ride: what the ride lifecycle's reactions decide from. */
+export interface CartRideState extends OpenRideState {
+  device: DeviceRow;
+}
+
+/** The names a ride's views show beside its row (`RideWithNames` in rides/ride-views.repository.ts). */
+export interface RideNames {
+  carName: string;
+  currency: string;
+  /** the site's 'lat, long', where the detail map centres without a trail */
+  centerLatLong: string;
+  serviceName: string | null;
+  /** the service's duration, minutes: when the ride is due (issue 23) */
+  serviceDuration: number | null;
+  /** the site's grace before an overdue ride is alerted, minutes (issue 23) */
+  overrunGraceMinutes: number;
+  priceName: string | null;
+  unlockedByEmail: string | null;
+}
+
 /**
  * Domain events. Services and the device dispatcher emit them; the socket gateway turns them into socket
  * traffic (presenting rows at that edge), and the reactions to carts (code rides and the ride lifecycle,
@@ -16,7 +42,11 @@ import type { rides } from '../db/tables/rides';
 export interface DomainEvents {
   /** A cart's stored state changed (a report, a status, an answered command, a ride, an operator's edit). */
   'device.updated': [device: DeviceRow];
-  'command.updated': [command: CommandRow];
+  /**
+   * A command was stored, sent or ended. The statement that stored a lock or unlock's answer also read the
+   * cart's open ride as that answer left it (`cart`), for the ride lifecycle's reaction to start from.
+   */
+  'command.updated': [command: CommandRow, cart?: CartRideState];
   /** A cart's answer to a WiFi scan or a log request was stored (issue 20), with the site the cart is in. */
   'device.log': [log: typeof deviceLogs.$inferSelect, siteId: string];
   'zones.updated': [siteId: string, zones: ZoneView[]];
@@ -31,9 +61,9 @@ export interface DomainEvents {
   /**
    * A ride opened, was confirmed, paused, resumed, ended or deleted (issue #6); listeners load what they show.
    * The stored row comes along when the emitter holds it as its change stored it (a manual ride's opening),
-   * for listeners that can show it without a read.
+   * for listeners that can show it without a read; with the names its views show, when the change read them.
    */
-  'ride.updated': [rideId: string, siteId: string, stored?: typeof rides.$inferSelect];
+  'ride.updated': [rideId: string, siteId: string, stored?: typeof rides.$inferSelect, names?: RideNames];
   /** A ride ran past its service's duration plus its site's grace (issue 23): once per ride. */
   'ride.overrun': [alert: RideOverrunAlert];
   /** A booking or maintenance block was made, moved, changed, cancelled or ended (issue #17). */

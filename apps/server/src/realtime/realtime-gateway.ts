@@ -24,6 +24,10 @@ import type { DeviceLogRow } from '../modules/device-logs/device-logs.repository
 import { cartViewFor, toCartView } from '../modules/devices/devices.presenter';
 import type { CommandRow } from '../db/tables/commands';
 import type { DeviceRow } from '../db/tables/devices';
+import type { RideRow } from '../modules/rides/rides.repository';
+import type { RideWithNames } from '../modules/rides/ride-views.repository';
+import { toRideView } from '../modules/rides/rides.presenter';
+import type { RideNames } from '../lib/events';
 
 export interface RealtimeGateway {
   /** The Socket.IO server (tests and the bench count sockets through it). */
@@ -293,18 +297,28 @@ export async function attachRealtime(httpServer: HttpServer, ctx: AppContext): P
   };
   ctx.bus.on('user.access.changed', onUserAccessChanged);
 
-  // A ride is loaded when it changes (the event carries only its id), one load at a time per ride so an
-  // older state never overtakes a newer one; a deleted ride is pushed with `deleted: true`.
+  // A ride is loaded when it changes (the event carries its id), one load at a time per ride so an older
+  // state never overtakes a newer one; a deleted ride is pushed with `deleted: true`. A change that carries the
+  // row with its names (a manual ride's opening) is pushed as it is, in its turn: an operator's every unlock
+  // read its ride back for this (issue 22).
+  const carriedRides = new Map<string, RideWithNames>();
   const pushRide = latestPerKey(
     async (rideId) => {
+      const carried = carriedRides.get(rideId);
+      carriedRides.delete(rideId);
       if (closed) return;
-      const view = await rides.viewById(rideId);
+      const view = carried ? toRideView(carried) : await rides.viewById(rideId);
       if (view) io.to(siteRoom(view.siteId)).emit('ride:update', view);
     },
     (error, rideId) => log.error({ err: error, rideId }, 'pushing a ride to operators failed'),
   );
   // The cart activity lookup forgets the ride's cart itself (it listens first, being built before this).
-  const onRideUpdated = (rideId: string) => pushRide(rideId);
+  const onRideUpdated = (rideId: string, _siteId: string, stored?: RideRow, names?: RideNames) => {
+    // The newest change decides: one without its row and names is read.
+    if (stored && names) carriedRides.set(rideId, { ...names, ride: stored });
+    else carriedRides.delete(rideId);
+    pushRide(rideId);
+  };
   ctx.bus.on('ride.updated', onRideUpdated);
   // bookings (issue 17): loaded by id like rides, one load at a time per booking; a cancelled one is pushed
   // with its status, and the calendar drops it.

@@ -3,7 +3,9 @@ import { devices, type DeviceRow } from '../../db/tables/devices';
 import { deviceCommands } from '../../db/tables/commands';
 import type { NewActivity } from '../../db/activity-entries';
 import { rawRowTypes, rowReader, selectAs } from '../../devices/gateway/device-state-sql';
+import type { CartRideState } from '../../lib/events';
 import type { CommandRow } from './commands.presenter';
+import { OPEN_RIDE_COLUMNS, openRideJoins, readOpenRide } from './open-ride-sql';
 
 /*
  * The statements of a lock or unlock's round trip (issue #22), as fixed texts prepared once per connection,
@@ -57,9 +59,10 @@ SELECT ${selectAs(deviceCommands, 'c')} FROM c`;
 /**
  * Ends a command once ($6 state, $7 error, $8 result, $9 the error of an unanswered one): an open command
  * takes any final state, one given up for lack of an answer may still be acknowledged by a late answer. With
- * its activity entry ($3–$5) and, through `device`, the cart's change.
+ * its activity entry ($3–$5) and, through `device`, the cart's change; with `openRide`, the cart's open ride
+ * as the ride lifecycle's reaction to a lock or unlock would read it next (`open-ride-sql.ts`).
  */
-const finishStatement = (device: string) => `
+const finishStatement = (device: string, openRide = false) => `
 WITH c AS (
   UPDATE device_commands SET state = $6::text, error = $7::text, result = $8::jsonb, finished_at = now(),
     acked_at = CASE WHEN $6::text = 'acknowledged' THEN now() ELSE acked_at END
@@ -67,18 +70,21 @@ WITH c AS (
     AND (finished_at IS NULL OR ($6::text = 'acknowledged' AND state = 'failed' AND error = $9::text))
   RETURNING *
 ), entry AS (${insertEntry()})${device}
-SELECT ${selectAs(deviceCommands, 'c')}${device ? `, ${selectAs(devices, 'd')}` : ''}
-FROM c${device ? ' LEFT JOIN d ON true' : ''}`;
+SELECT ${selectAs(deviceCommands, 'c')}${device ? `, ${selectAs(devices, 'd')}` : ''}${openRide ? `, ${OPEN_RIDE_COLUMNS}` : ''}
+FROM c${device ? ' LEFT JOIN d ON true' : ''}${openRide ? openRideJoins('c.device_id') : ''}`;
 
 /** A ping changes nothing on the cart. */
 const FINISH_PING = finishStatement('');
 
 /** A lock or unlock that failed or expired: only the cart's 'lock' marker goes. */
-const FINISH_CLEAR = finishStatement(`, d AS (
+const FINISH_CLEAR = finishStatement(
+  `, d AS (
   UPDATE devices AS d SET updates = array_remove(d.updates, 'lock'), state_version = d.state_version + 1
   FROM c WHERE d.id = c.device_id
   RETURNING d.*
-)`);
+)`,
+  true,
+);
 
 /**
  * An acknowledged lock ($10 = 1) or unlock ($10 = 0), received at $11 (epoch ms, the gateway's clock that
@@ -87,7 +93,8 @@ const FINISH_CLEAR = finishStatement(`, d AS (
  * by the telemetry writer, cannot put the older state back (device-state-sql.ts). A lock clears what the cart
  * owed; so does an unlock issued ($12) after the lock was owed (the newer intent: the cart is someone's again).
  */
-const FINISH_LOCK_ACK = finishStatement(`, v AS (
+const FINISH_LOCK_ACK = finishStatement(
+  `, v AS (
   SELECT to_timestamp($11::float8 / 1000.0) AS at
 ), d AS (
   UPDATE devices AS d SET
@@ -104,7 +111,9 @@ const FINISH_LOCK_ACK = finishStatement(`, v AS (
       AND ($10::smallint = 1 OR d.lock_owed_at < $12::timestamptz) THEN NULL ELSE d.lock_owed_by END
   FROM c, v WHERE d.id = c.device_id
   RETURNING d.*
-)`);
+)`,
+  true,
+);
 
 /** One cart with whether its site is keyless: what a lock or unlock checks before it is issued. */
 const DEVICE_WITH_SITE = `
@@ -171,12 +180,19 @@ export async function markCommandSent(
   return row ? readCommand(row) : null;
 }
 
+/** An ended command, the cart as its end left it and, for a lock or unlock, the cart's open ride. */
+export interface FinishedRow {
+  command: CommandRow;
+  device: DeviceRow | null;
+  cart: CartRideState | null;
+}
+
 /** Ends a command in one statement; null when it had ended already. */
 export async function finishCommand(
   pool: pg.Pool,
   command: Pick<CommandRow, 'id' | 'deviceId' | 'name'>,
   values: FinishValues,
-): Promise<{ command: CommandRow; device: DeviceRow | null } | null> {
+): Promise<FinishedRow | null> {
   const common = [
     command.id,
     command.deviceId,
@@ -209,7 +225,10 @@ export async function finishCommand(
           });
   const [row] = result.rows as Array<Record<string, unknown>>;
   if (!row) return null;
-  return { command: readCommand(row), device: row.d_id ? readDevice(row) : null };
+  const ended = readCommand(row);
+  const device = row.d_id ? readDevice(row) : null;
+  if (command.name === 'ping' || !device) return { command: ended, device, cart: null };
+  return { command: ended, device, cart: { device, ...readOpenRide(row, ended) } };
 }
 
 export async function deviceWithSite(

@@ -11,6 +11,7 @@ import {
   finishCommand,
   insertCommand,
   markCommandSent,
+  type FinishedRow,
   type NewCommandValues,
 } from './command-statements';
 import { deviceCommands } from '../../db/tables/commands';
@@ -29,9 +30,7 @@ export const NO_ANSWER = 'No answer from the cart';
 const loggedNow = sql`clock_timestamp()`;
 
 /** An ended command, the cart when it changed, and the answer it stored (or why its result was not stored). */
-export interface FinishedCommand {
-  command: CommandRow;
-  device: DeviceRow | null;
+export interface FinishedCommand extends FinishedRow {
   log: typeof deviceLogs.$inferSelect | null;
   /** why an acknowledged WiFi scan's or log request's result does not parse */
   unreadable: string | null;
@@ -166,7 +165,7 @@ export class CommandsRepository {
           : [];
       const unreadable = answer?.kind === 'unreadable' ? answer.issue : null;
       // Only pings answer something to keep, and a ping leaves the cart's row as it is.
-      return { command, device: null, log, unreadable };
+      return { command, device: null, cart: null, log, unreadable };
     });
   }
 

@@ -21,7 +21,7 @@ import {
 import type { Logger } from 'pino';
 import type { DeviceConfigPublisher } from '../../context';
 import { conflict, forbidden, notFound, type HttpError } from '../../lib/errors';
-import type { DomainEventBus } from '../../lib/events';
+import type { CartRideState, DomainEventBus } from '../../lib/events';
 import { toCartView } from '../devices/devices.presenter';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { SitesRepository } from '../sites/sites.repository';
@@ -318,7 +318,7 @@ export class CommandsService {
         { deviceId, command: ended.command.id, issue: ended.unreadable },
         'unreadable answer not stored',
       );
-    this.announce(ended.command, ended.device);
+    this.announce(ended.command, ended.device, ended.cart);
   }
 
   /**
@@ -536,13 +536,15 @@ export class CommandsService {
       current,
     );
     if (!ended) return null;
-    this.announce(ended.command, ended.device);
+    this.announce(ended.command, ended.device, ended.cart);
     return { command: ended.command, device: ended.device };
   }
 
-  private announce(command: CommandRow, device: DeviceRow | null): void {
+  /** `cart`: the cart's open ride as the command's end read it (a lock or unlock's), for the ride reactions. */
+  private announce(command: CommandRow, device: DeviceRow | null, cart: CartRideState | null = null): void {
     if (device) this.bus.emit('device.updated', device);
-    this.bus.emit('command.updated', command);
+    if (cart) this.bus.emit('command.updated', command, cart);
+    else this.bus.emit('command.updated', command);
     if (FINAL_COMMAND_STATES.includes(command.state)) this.finished.emit(command.id, { command, device });
   }
 

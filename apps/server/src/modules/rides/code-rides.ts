@@ -2,6 +2,7 @@ import type { EventMessage } from '@fairway/domain';
 import type { CommandRow } from '../../db/tables/commands';
 import type { DeviceRow } from '../../db/tables/devices';
 import type { AppContext } from '../../context';
+import type { CartRideState } from '../../lib/events';
 import { retryWhileDatabaseDown } from '../../lib/retry';
 import { lockChangedLately } from './ride-lifecycle.reactions';
 
@@ -16,6 +17,10 @@ import { lockChangedLately } from './ride-lifecycle.reactions';
  * once the event is stored, so the broker is told it was received only then (issue 15 item 2). Returns the
  * detach function.
  */
+interface WaitingRecheck {
+  superseded: boolean;
+}
+
 export function attachCodeRides(ctx: AppContext): () => void {
   const { codes: service, cartReactions: reactions, cartWork } = ctx.rides;
 
@@ -38,8 +43,11 @@ export function attachCodeRides(ctx: AppContext): () => void {
     return done;
   };
 
-  /** Carts with a re-check waiting to start: one waiting re-check reads every report that came before it. */
-  const recheckWaiting = new Set<string>();
+  /**
+   * Carts with a re-check waiting to start: one waiting re-check reads every report that came before it.
+   * `superseded`: a command's reaction took it over.
+   */
+  const recheckWaiting = new Map<string, WaitingRecheck>();
   /**
    * Carts whose last re-check found their ride settled for the lock state it read (`reconcile`): reports with
    * that same lock state change nothing and are not re-checked (with every cart reporting each second, a
@@ -74,23 +82,35 @@ export function attachCodeRides(ctx: AppContext): () => void {
       return;
     }
     if (recheckWaiting.has(cart.id) || settledAt.get(cart.id) === lockKey(cart)) return;
-    recheckWaiting.add(cart.id);
+    const waiting: WaitingRecheck = { superseded: false };
+    recheckWaiting.set(cart.id, waiting);
     void enqueue(cart.id, async () => {
       // From here on a new report needs a re-check of its own: this one may already have read the cart.
       recheckWaiting.delete(cart.id);
+      if (waiting.superseded) return;
       settledAt.delete(cart.id);
       if (await reactions.reconcile(cart.id)) settledAt.set(cart.id, lockKey(cart));
     }).catch(() => {});
   };
-  const onCommand = (command: CommandRow) => {
+  const onCommand = (command: CommandRow, cart?: CartRideState) => {
     if (command.name !== 'ping' && command.finishedAt !== null) {
       settledAt.delete(command.deviceId);
       const { deviceId } = command;
+      // The cart's open ride as the command's end read it is what the reaction would read first, unless other
+      // work of the cart runs before it (and may change the ride); it serves the first attempt only. A re-check
+      // that is the cart's only work, still waiting, is superseded: the cart's row the command's end stored
+      // (emitted just before this) asked for it, and the reaction decides the same from a state as new.
+      const waiting = recheckWaiting.get(deviceId);
+      const queued = cartWork.pending(deviceId);
+      if (cart && waiting && queued === 1) waiting.superseded = true;
+      let known = queued === 0 || waiting?.superseded ? cart : undefined;
       void enqueue(deviceId, async () => {
         reacting.set(deviceId, null);
+        const state = known;
+        known = undefined;
         try {
           // The reaction read the cart after its answer: states with that lock state need no re-check.
-          const settled = await reactions.commandFinished(command);
+          const settled = await reactions.commandFinished(command, state);
           if (settled) settledAt.set(deviceId, lockKey(settled));
         } finally {
           // Also when it failed (it is tried again): what was stored meanwhile is judged now, not lost.

@@ -10,16 +10,26 @@ const IDLE_WAIT_MS = 5_000;
  */
 export class PerCartQueue {
   private readonly tails = new Map<string, Promise<void>>();
+  private readonly counts = new Map<string, number>();
 
   /** Runs `work` after the cart's earlier work; settles as `work` does. */
   run(deviceId: string, work: () => Promise<void>): Promise<void> {
     const done = (this.tails.get(deviceId) ?? Promise.resolve()).then(work);
     const tail = done.catch(() => undefined);
     this.tails.set(deviceId, tail);
+    this.counts.set(deviceId, this.pending(deviceId) + 1);
     void tail.then(() => {
+      const left = this.pending(deviceId) - 1;
+      if (left > 0) this.counts.set(deviceId, left);
+      else this.counts.delete(deviceId);
       if (this.tails.get(deviceId) === tail) this.tails.delete(deviceId);
     });
     return done;
+  }
+
+  /** How many pieces of the cart's work are queued or running. */
+  pending(deviceId: string): number {
+    return this.counts.get(deviceId) ?? 0;
   }
 
   /** Resolves once the cart's work queued so far is done (or after a few seconds, whatever it is doing). */

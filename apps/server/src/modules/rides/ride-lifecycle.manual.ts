@@ -4,6 +4,7 @@ import type { CommandRow } from '../../db/tables/commands';
 import { HttpError } from '../../lib/errors';
 import type { DeviceRow } from '../../db/tables/devices';
 import { odometerOf, type RideLifecycleRepository } from './ride-lifecycle.repository';
+import type { RideNames } from '../../lib/events';
 import type { RideRow } from './rides.repository';
 
 /** An operator's unlock body, checked against the site: what the manual ride it opens records. */
@@ -54,6 +55,13 @@ export function hasDetails(details: ManualRideDetails): boolean {
   );
 }
 
+/** A manual ride as its opening stored it, with the cart it put in use and, when read, the ride's names. */
+export interface OpenedManualRide {
+  ride: RideRow;
+  device: DeviceRow | null;
+  names?: RideNames;
+}
+
 /**
  * In one transaction: a cart without an open ride gets a confirmed manual ride for the acknowledged unlock
  * `command`, and is in use; an open ride of that same unlock gets `details`. The request and the
@@ -65,7 +73,7 @@ export function openManualRide(
   repo: RideLifecycleRepository,
   command: AcknowledgedUnlock,
   details?: ManualRideDetails,
-): Promise<{ ride: RideRow; device: DeviceRow | null } | null> {
+): Promise<OpenedManualRide | null> {
   if (command.name !== 'unlock' || command.state !== 'acknowledged') return Promise.resolve(null);
   // Without details there is nothing to describe: the ride opens in one statement, or nothing happens.
   if (!details || !hasDetails(details)) return repo.openBareManual(command);

@@ -1,7 +1,7 @@
 import { FINAL_COMMAND_STATES, type CommandSource, type RideEndReason } from '@fairway/domain';
 import type { CommandRow } from '../../db/tables/commands';
 import type { DeviceRow } from '../../db/tables/devices';
-import type { RideLifecycleRepository } from './ride-lifecycle.repository';
+import type { CartRideState, RideLifecycleRepository } from './ride-lifecycle.repository';
 import { SYSTEM_LOCK_REASONS, type RideLifecycleService } from './ride-lifecycle.service';
 import { CODE_RIDE_TYPES, type CodeRideType, type RideRow } from './rides.repository';
 
@@ -65,11 +65,13 @@ export class RideCartReactions {
    * What a finished lock or unlock of the cart means for its ride. Answers the cart as read when its ride is
    * settled for that lock state (reports with the same lock state change nothing, and `code-rides.ts` skips
    * their re-check: after every operator's command it was a read for nothing, issue 22), else null.
+   * `known`: the cart and its open ride as the statement that ended the command read them, when nothing may
+   * have changed them since (no other work of the cart ran between); else they are read here.
    */
-  async commandFinished(command: CommandRow): Promise<DeviceRow | null> {
+  async commandFinished(command: CommandRow, known?: CartRideState): Promise<DeviceRow | null> {
     if (command.name === 'ping' || !FINAL_COMMAND_STATES.includes(command.state)) return null;
     if (command.name === 'lock') {
-      const { settled, device } = await this.settle(command.deviceId);
+      const { settled, device } = await this.settle(command.deviceId, known);
       return settled ? device : null;
     }
     if (command.state !== 'acknowledged') {
@@ -77,7 +79,7 @@ export class RideCartReactions {
       return null;
     }
 
-    const state = await this.repo.cartState(command.deviceId);
+    const state = known ?? (await this.repo.cartState(command.deviceId));
     const ride = state?.ride;
     if (ride) {
       // An unlock sent before this ride was created is about an earlier one.
@@ -105,9 +107,12 @@ export class RideCartReactions {
     return (await this.settle(deviceId)).settled;
   }
 
-  /** `reconcile`, with the cart as it read it (null: no such cart). */
-  private async settle(deviceId: string): Promise<{ settled: boolean; device: DeviceRow | null }> {
-    const state = await this.repo.cartState(deviceId);
+  /** `reconcile`, with the cart as it read it, or as `known` (null: no such cart). */
+  private async settle(
+    deviceId: string,
+    known?: CartRideState,
+  ): Promise<{ settled: boolean; device: DeviceRow | null }> {
+    const state = known ?? (await this.repo.cartState(deviceId));
     const ride = state?.ride;
     if (!state || !ride) return { settled: true, device: state?.device ?? null };
     return { settled: await this.settleRide(state.device, ride, state.lastCommand), device: state.device };

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { CartRideState } from '../../lib/events';
 import {
   GUEST_RIDE_REFUSALS,
   GUEST_UNLOCK_RETRIES,
@@ -15,7 +16,6 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { cartBookingsNow } from '../bookings/cart-bookings';
 import { HttpError, conflict } from '../../lib/errors';
-import type { CommandRow } from '../commands/commands.presenter';
 import { deviceCommands } from '../../db/tables/commands';
 import type { DeviceRow } from '../../db/tables/devices';
 import { devices, positions } from '../../db/tables/devices';
@@ -27,7 +27,7 @@ import type { RideRow } from './rides.repository';
 import { rides } from '../../db/tables/rides';
 import { poolOf } from '../../devices/gateway/device-state-sql';
 import { cartRideState, openBareManualRide } from './ride-statements';
-import type { AcknowledgedUnlock } from './ride-lifecycle.manual';
+import type { AcknowledgedUnlock, OpenedManualRide } from './ride-lifecycle.manual';
 
 /** A transaction or the pool: what the queries here run on. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -46,11 +46,7 @@ export interface EndedRide {
 }
 
 /** The cart, its open ride and the newest lock/unlock command sent since that ride was created. */
-export interface CartRideState {
-  device: DeviceRow;
-  ride: RideRow | null;
-  lastCommand: CommandRow | null;
-}
+export type { CartRideState };
 
 /** km including the cart's offset; null before its first report. */
 export const odometerOf = (device: DeviceRow): number | null =>
@@ -82,7 +78,7 @@ export class RideLifecycleRepository {
   }
 
   /** The bare manual ride of an operator's acknowledged unlock, opened in one statement (`openBareManualRide`). */
-  openBareManual(command: AcknowledgedUnlock): Promise<{ ride: RideRow; device: DeviceRow | null } | null> {
+  openBareManual(command: AcknowledgedUnlock): Promise<OpenedManualRide | null> {
     return openBareManualRide(poolOf(this.db), command);
   }
 

@@ -18,7 +18,7 @@ import {
 } from '@fairway/domain';
 import type { Logger } from 'pino';
 import { HttpError, conflict } from '../../lib/errors';
-import type { DomainEventBus } from '../../lib/events';
+import type { DomainEventBus, RideNames } from '../../lib/events';
 import { NO_ANSWER } from '../commands/commands.repository';
 import type { CommandsService, Requester } from '../commands/commands.service';
 import { toCartView } from '../devices/devices.presenter';
@@ -344,8 +344,9 @@ export class RideLifecycleService {
       this.rememberCartAfter(command.id, opened.device);
       this.bus.emit('device.updated', opened.device);
     }
-    // With the row as its opening stored it: the cart's views need not read it back (CartActivityLookup).
-    this.announce(opened.ride, opened.ride);
+    // With the row as its opening stored it (and its names, when read): the cart's views and the operators'
+    // ride push need not read it back (CartActivityLookup, the realtime gateway).
+    this.announce(opened.ride, opened.ride, opened.names);
     return opened.ride;
   }
 
@@ -392,10 +393,11 @@ export class RideLifecycleService {
 
   /**
    * Tells the read side the ride changed (its state, or its payment's refund). `stored`: the whole row as the
-   * change stored it, when the caller holds it; listeners may then keep it instead of reading it back.
+   * change stored it, when the caller holds it, and `names`, when it read them too; listeners may then keep
+   * them instead of reading the ride back.
    */
-  announce(ride: Pick<RideRow, 'id' | 'siteId'>, stored?: RideRow): void {
-    this.bus.emit('ride.updated', ride.id, ride.siteId, stored);
+  announce(ride: Pick<RideRow, 'id' | 'siteId'>, stored?: RideRow, names?: RideNames): void {
+    this.bus.emit('ride.updated', ride.id, ride.siteId, stored, names);
   }
 
   /** Sends the next unlock of the ride's cycle; the command is linked to the ride before the cart has it. */

@@ -1,11 +1,10 @@
 import type pg from 'pg';
-import { deviceCommands } from '../../db/tables/commands';
-import { devices, type DeviceRow } from '../../db/tables/devices';
+import { devices } from '../../db/tables/devices';
 import { rides } from '../../db/tables/rides';
 import { rawRowTypes, rowReader, selectAs } from '../../devices/gateway/device-state-sql';
-import type { AcknowledgedUnlock } from './ride-lifecycle.manual';
+import { OPEN_RIDE_COLUMNS, openRideJoins, readOpenRide } from '../commands/open-ride-sql';
+import type { AcknowledgedUnlock, OpenedManualRide } from './ride-lifecycle.manual';
 import type { CartRideState } from './ride-lifecycle.repository';
-import type { RideRow } from './rides.repository';
 
 /*
  * The ride lifecycle's statements on the path of every operator's lock and unlock (issue 22), as fixed texts
@@ -14,21 +13,14 @@ import type { RideRow } from './rides.repository';
 
 const readRide = rowReader(rides, 'r_');
 const readDevice = rowReader(devices, 'd_');
-const readCommand = rowReader(deviceCommands, 'c_');
 
 /**
  * The cart, its open ride (the open-ride index allows one) and the newest lock or unlock sent since that ride
  * was created, in one round trip: every finished command and many reports read it (`cartState`).
  */
 const CART_RIDE_STATE = `
-SELECT ${selectAs(devices, 'd')}, ${selectAs(rides, 'r')}, ${selectAs(deviceCommands, 'c')}
-FROM devices d
-LEFT JOIN rides r ON r.device_id = d.id AND r.status <> 'ended'
-LEFT JOIN LATERAL (
-  SELECT * FROM device_commands
-  WHERE device_id = d.id AND name IN ('lock', 'unlock') AND issued_at >= r.created_at
-  ORDER BY issued_at DESC LIMIT 1
-) c ON true
+SELECT ${selectAs(devices, 'd')}, ${OPEN_RIDE_COLUMNS}
+FROM devices d ${openRideJoins('d.id')}
 WHERE d.id = $1`;
 
 export async function cartRideState(pool: pg.Pool, deviceId: string): Promise<CartRideState | null> {
@@ -39,12 +31,7 @@ export async function cartRideState(pool: pg.Pool, deviceId: string): Promise<Ca
     values: [deviceId],
   });
   const [row] = result.rows as Array<Record<string, unknown>>;
-  if (!row) return null;
-  return {
-    device: readDevice(row),
-    ride: row.r_id ? readRide(row) : null,
-    lastCommand: row.r_id && row.c_id ? readCommand(row) : null,
-  };
+  return row ? { device: readDevice(row), ...readOpenRide(row) } : null;
 }
 
 /**
@@ -58,7 +45,7 @@ export async function cartRideState(pool: pg.Pool, deviceId: string): Promise<Ca
  */
 const OPEN_BARE_MANUAL_RIDE = `
 WITH cart AS (
-  SELECT id, site_id, car_number, odometer, odometer_offset FROM devices
+  SELECT id, site_id, car_number, car_name, odometer, odometer_offset FROM devices
   WHERE id = $1 AND site_id = $2
   FOR KEY SHARE
 ), r AS (
@@ -74,13 +61,22 @@ WITH cart AS (
   UPDATE devices SET in_use = true, updated_at = now() FROM r WHERE devices.id = r.device_id
   RETURNING devices.*
 )
-SELECT ${selectAs(rides, 'r')}, ${selectAs(devices, 'd')} FROM r LEFT JOIN d ON true`;
+SELECT ${selectAs(rides, 'r')}, ${selectAs(devices, 'd')},
+  cart.car_name AS n_car_name, s.currency AS n_currency, s.center_lat_long AS n_center_lat_long,
+  s.overrun_grace_minutes AS n_overrun_grace_minutes, u.email AS n_unlocked_by_email
+FROM r CROSS JOIN cart
+JOIN sites s ON s.id = r.site_id
+LEFT JOIN users u ON u.id = r.unlocked_by
+LEFT JOIN d ON true`;
 
-/** Opens the bare manual ride of an operator's acknowledged unlock; null when nothing was opened. */
+/**
+ * Opens the bare manual ride of an operator's acknowledged unlock; null when nothing was opened. With the names
+ * the ride's views show (a bare manual ride has no service or price), so its push needs no read.
+ */
 export async function openBareManualRide(
   pool: pg.Pool,
   command: AcknowledgedUnlock,
-): Promise<{ ride: RideRow; device: DeviceRow | null } | null> {
+): Promise<OpenedManualRide | null> {
   const result = await pool.query({
     name: 'fairway-open-bare-manual-ride',
     types: rawRowTypes,
@@ -89,5 +85,18 @@ export async function openBareManualRide(
   });
   const [row] = result.rows as Array<Record<string, unknown>>;
   if (!row) return null;
-  return { ride: readRide(row), device: row.d_id ? readDevice(row) : null };
+  return {
+    ride: readRide(row),
+    device: row.d_id ? readDevice(row) : null,
+    names: {
+      carName: row.n_car_name as string,
+      currency: row.n_currency as string,
+      centerLatLong: row.n_center_lat_long as string,
+      serviceName: null,
+      serviceDuration: null,
+      overrunGraceMinutes: row.n_overrun_grace_minutes as number,
+      priceName: null,
+      unlockedByEmail: (row.n_unlocked_by_email as string | null) ?? null,
+    },
+  };
 }

@@ -7,23 +7,13 @@ import { payments } from '../../db/tables/payments';
 import { prices, services } from '../../db/tables/services';
 import { sites } from '../../db/tables/sites';
 import { users } from '../../db/tables/users';
+import type { RideNames } from '../../lib/events';
 import type { RideRow } from './rides.repository';
 import { rides } from '../../db/tables/rides';
 
 /** A ride with the names its views show, read in one query with it. */
-export interface RideWithNames {
+export interface RideWithNames extends RideNames {
   ride: RideRow;
-  carName: string;
-  currency: string;
-  /** the site's 'lat, long', where the detail map centres without a trail */
-  centerLatLong: string;
-  serviceName: string | null;
-  /** the service's duration, minutes: when the ride is due (issue 23) */
-  serviceDuration: number | null;
-  /** the site's grace before an overdue ride is alerted, minutes (issue 23) */
-  overrunGraceMinutes: number;
-  priceName: string | null;
-  unlockedByEmail: string | null;
 }
 
 /** A ride as its guest sees it: the service and price it is for, and the card payment that bought it. */
