@@ -325,6 +325,7 @@ export function buildServices(core: CoreContext) {
       repos.services,
       deviceConfig,
       async (tx, siteId, value) => (await repos.codes.in(tx).findByValue(siteId, value)) !== null,
+      bus,
     ),
     siteImages: new SiteImagesService(repos.siteImages, core.files, log),
     // The firmware manager's images and firmware over the air (issue 20).
@@ -344,7 +345,7 @@ export function buildServices(core: CoreContext) {
     auth,
     // The site rule and the session check of every request and socket (plugins/auth.ts, realtime).
     siteAccess: new SiteAccess(repos.users, repos.sites),
-    sessionCheck: new SessionCheck(db, core.tokens),
+    sessionCheck: new SessionCheck(db, core.tokens, bus),
     users: new UsersService(core, repos.users, auth),
     // The admin console (issue 21): platform dashboard, activity viewer, users' support-tool export.
     adminDashboard: new AdminDashboardService(repos.adminDashboard),

@@ -2,6 +2,7 @@ import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import { isRole } from '@fairway/domain';
 import type { Db } from '../../db/client';
 import type { AuthUser, SessionLookup } from '../../lib/access';
+import type { DomainEventBus } from '../../lib/events';
 import { users } from '../../db/tables/users';
 import type { AccessTokens } from './access-token';
 import { refreshTokens } from '../../db/tables/auth';
@@ -14,15 +15,22 @@ export interface AuthSession {
   expiresAt: number;
 }
 
+/** How long a session's user, read once, answers for the requests after it (issue 22). */
+export const SESSION_CACHE_MS = 1_000;
+/** Sessions remembered at most: far above the operators active in any second. */
+const SESSION_CACHE_LIMIT = 10_000;
+
 /**
  * Whether an access token still speaks for someone: it verifies, its user exists, and its session has not
  * ended (logout, reuse of a rotated refresh token, a password change or reset). A session is alive while
  * its family holds a token that is not revoked.
  *
- * Every request already reads its user fresh, so a lowered role or a removed site applies at once; the
- * session test rides on that same statement (an indexed EXISTS on `refresh_tokens.family_id`) instead of
- * a cache. That costs no extra round trip, and a revocation on one server instance is seen by every other
- * instance at the next request, with no cache to invalidate or notification to miss.
+ * The user is read fresh with the session test in one statement (an indexed EXISTS on
+ * `refresh_tokens.family_id`), and that answer serves the same session's requests for one second: a burst of
+ * an operator's calls (a fleet's locks) read it once, not once per call (docs/decisions.md, "A session's
+ * user is read once a second"). What ends a session or changes a user's access on this instance (logout, a
+ * role or sites changed, a password set, the user removed: `user.access.changed`) forgets their sessions at
+ * once, so it applies to the next request here; another instance sees it within that second.
  */
 export class SessionCheck implements SessionLookup {
   /**
@@ -30,10 +38,14 @@ export class SessionCheck implements SessionLookup {
    * time was a visible share of the server's CPU under a burst of commands (issue 22).
    */
   private readonly liveUser;
+  /** `userId sessionId` → the read (shared by the requests that come while it runs) and when it started. */
+  private readonly recent = new Map<string, { user: Promise<AuthUser | null>; at: number }>();
 
   constructor(
     private readonly db: Db,
     private readonly tokens: AccessTokens,
+    bus?: DomainEventBus,
+    private readonly cacheMs = SESSION_CACHE_MS,
   ) {
     this.liveUser = db
       .select({ id: users.id, email: users.email, role: users.role, sites: users.sites })
@@ -56,6 +68,7 @@ export class SessionCheck implements SessionLookup {
         ),
       )
       .prepare('fairway_session_user');
+    bus?.on('user.access.changed', (userId) => this.forgetUser(userId));
   }
 
   /** The live session of a bearer token, or null for anything invalid, expired or ended. */
@@ -66,8 +79,45 @@ export class SessionCheck implements SessionLookup {
     return user ? { user, sessionId: claims.sid, expiresAt: claims.exp } : null;
   }
 
-  /** The user, read fresh, when the session `sessionId` of `userId` is still alive; else null. */
-  async user(userId: string, sessionId: string): Promise<AuthUser | null> {
+  /**
+   * The user when the session `sessionId` of `userId` is still alive, else null: read fresh, or as read for
+   * this session less than a second ago. Only a live session's answer is kept.
+   */
+  async user(userId: string, sessionId: string, now = Date.now()): Promise<AuthUser | null> {
+    const key = `${userId} ${sessionId}`;
+    const kept = this.recent.get(key);
+    if (kept && now - kept.at < this.cacheMs) return kept.user;
+    const user = this.read(userId, sessionId);
+    this.recent.delete(key);
+    if (this.recent.size >= SESSION_CACHE_LIMIT) this.forgetStale(now);
+    this.recent.set(key, { user, at: now });
+    // A refused session or a failed read is not kept: the next request asks again.
+    user.then(
+      (found) => {
+        if (!found && this.recent.get(key)?.user === user) this.recent.delete(key);
+      },
+      () => {
+        if (this.recent.get(key)?.user === user) this.recent.delete(key);
+      },
+    );
+    return user;
+  }
+
+  /** Forgets the sessions of a user whose access changed or whose sessions ended. */
+  forgetUser(userId: string): void {
+    const prefix = `${userId} `;
+    for (const key of this.recent.keys()) if (key.startsWith(prefix)) this.recent.delete(key);
+  }
+
+  private forgetStale(now: number): void {
+    // Oldest first (insertion order): stop at the first one still fresh, or make room by dropping the oldest.
+    for (const [key, { at }] of this.recent) {
+      if (now - at < this.cacheMs && this.recent.size < SESSION_CACHE_LIMIT) break;
+      this.recent.delete(key);
+    }
+  }
+
+  private async read(userId: string, sessionId: string): Promise<AuthUser | null> {
     const [row] = await this.liveUser.execute({ userId, sessionId });
     if (!row || !isRole(row.role)) return null;
     return { id: row.id, email: row.email, role: row.role, sites: row.sites };

@@ -68,9 +68,10 @@ export class SitesRepository {
    * Deleting a site hands its carts back to staging (spec §4 Admin), in one transaction: the site's rides,
    * bookings, payments, members, codes, zones, services and commands go with it by foreign key (ON DELETE
    * CASCADE), its activity log is deleted here (the column has no foreign key), and users, invites and API
-   * clients lose it from their `sites` arrays. Either all of it happens or none.
+   * clients lose it from their `sites` arrays. Either all of it happens or none. Answers the users who lost
+   * it, or null when there was no such site.
    */
-  async deleteToStaging(id: string, stagingId: string): Promise<boolean> {
+  async deleteToStaging(id: string, stagingId: string): Promise<string[] | null> {
     return this.db.transaction(async (tx) => {
       await tx
         .update(devices)
@@ -78,10 +79,11 @@ export class SitesRepository {
         .where(eq(devices.siteId, id));
       const holding = (table: typeof users | typeof invites | typeof apiClients) =>
         sql`${id}::uuid = ANY(${table.sites})`;
-      await tx
+      const losing = await tx
         .update(users)
         .set({ sites: sql`array_remove(${users.sites}, ${id}::uuid)` })
-        .where(holding(users));
+        .where(holding(users))
+        .returning({ id: users.id });
       await tx
         .update(invites)
         .set({ sites: sql`array_remove(${invites.sites}, ${id}::uuid)` })
@@ -92,7 +94,7 @@ export class SitesRepository {
         .where(holding(apiClients));
       await tx.delete(activity).where(eq(activity.siteId, id));
       const deleted = await tx.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
-      return deleted.length > 0;
+      return deleted.length > 0 ? losing.map((user) => user.id) : null;
     });
   }
 }

@@ -14,6 +14,7 @@ import {
 import type { DeviceConfigPublisher } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
+import type { DomainEventBus } from '../../lib/events';
 import type { AuthUser } from '../../plugins/auth';
 import type { DbExecutor } from '../../db/client';
 import type { ServicesRepository } from '../services/services.repository';
@@ -42,6 +43,7 @@ export class SitesService {
     private readonly services: ServicesRepository,
     private readonly deviceConfig: DeviceConfigPublisher,
     private readonly memberCodeTaken: MemberCodeTaken,
+    private readonly bus: DomainEventBus,
   ) {}
 
   /** The sites a user may pick in the site selector; superadmins see every site. */
@@ -111,8 +113,10 @@ export class SitesService {
   async delete(id: string): Promise<void> {
     const staging = await this.sites.staging();
     if (id === staging.id) throw badRequest('The staging site cannot be deleted');
-    const deleted = await this.sites.deleteToStaging(id, staging.id);
-    if (!deleted) throw notFound('Site not found');
+    const losing = await this.sites.deleteToStaging(id, staging.id);
+    if (!losing) throw notFound('Site not found');
+    // The users who lost the site: their sessions' cached access and open sockets are checked again at once.
+    for (const userId of losing) this.bus.emit('user.access.changed', userId);
   }
 
   private async present(row: SiteRow): Promise<SiteView> {
