@@ -136,9 +136,9 @@ export class AdminDevicesRepository {
 
   /**
    * Deletes the trackers of `ids` that are in no open ride and have no live booking, checked under the rows'
-   * locks so a ride that opens meanwhile keeps its cart. Their positions, trails, rides, bookings, commands,
-   * configs, logs, firmware updates and activity go with them (foreign keys cascade); payments stay, without
-   * the cart. Answers the rows deleted and which of `ids` were kept for a ride or bookings.
+   * locks so a ride that opens meanwhile keeps its cart. Their positions (deleted here) and their trails,
+   * rides, bookings, commands, configs, logs, firmware updates and activity go with them (foreign keys
+   * cascade); payments stay, without the cart. Answers the rows deleted and which of `ids` were kept for a ride or bookings.
    */
   deleteFree(ids: string[]): Promise<{ deleted: DeviceRow[]; riding: Set<string>; booked: Set<string> }> {
     return this.db.transaction(async (tx) => {
@@ -149,8 +149,10 @@ export class AdminDevicesRepository {
       const riding = await this.inRide(ids, tx);
       const booked = await this.withLiveBookings(ids, tx);
       const free = ids.filter((id) => !riding.has(id) && !booked.has(id));
-      const deleted =
-        free.length > 0 ? await tx.delete(devices).where(inArray(devices.id, free)).returning() : [];
+      if (free.length === 0) return { deleted: [], riding, booked };
+      // Positions have no foreign key (its check per inserted row was most of the telemetry writer's cost).
+      await tx.delete(positions).where(inArray(positions.deviceId, free));
+      const deleted = await tx.delete(devices).where(inArray(devices.id, free)).returning();
       return { deleted, riding, booked };
     });
   }
