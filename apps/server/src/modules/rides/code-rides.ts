@@ -6,6 +6,11 @@ import type { CartRideState } from '../../lib/events';
 import { retryWhileDatabaseDown } from '../../lib/retry';
 import { lockChangedLately } from './ride-lifecycle.reactions';
 
+/** A cart's re-check waiting to start; `superseded` when a command's reaction took it over. */
+interface WaitingRecheck {
+  superseded: boolean;
+}
+
 /**
  * The cart's side of every ride (issue #4 code rides, issue #6 lifecycle): keypad and RFID unlocks reported
  * by carts (`keypad_unlock`, `rfid_unlock`) start a ride of that type and take one credit unless unlimited;
@@ -17,10 +22,6 @@ import { lockChangedLately } from './ride-lifecycle.reactions';
  * once the event is stored, so the broker is told it was received only then (issue 15 item 2). Returns the
  * detach function.
  */
-interface WaitingRecheck {
-  superseded: boolean;
-}
-
 export function attachCodeRides(ctx: AppContext): () => void {
   const { codes: service, cartReactions: reactions, cartWork } = ctx.rides;
 
@@ -43,10 +44,7 @@ export function attachCodeRides(ctx: AppContext): () => void {
     return done;
   };
 
-  /**
-   * Carts with a re-check waiting to start: one waiting re-check reads every report that came before it.
-   * `superseded`: a command's reaction took it over.
-   */
+  /** Carts with a re-check waiting to start: one waiting re-check reads every report that came before it. */
   const recheckWaiting = new Map<string, WaitingRecheck>();
   /**
    * Carts whose last re-check found their ride settled for the lock state it read (`reconcile`): reports with
@@ -100,9 +98,11 @@ export function attachCodeRides(ctx: AppContext): () => void {
       // work of the cart runs before it (and may change the ride); it serves the first attempt only. A re-check
       // that is the cart's only work, still waiting, is superseded: the cart's row the command's end stored
       // (emitted just before this) asked for it, and the reaction decides the same from a state as new.
+      // (A failed unlock's reaction only retries it, and decides nothing about the ride: it supersedes nothing.)
       const waiting = recheckWaiting.get(deviceId);
       const queued = cartWork.pending(deviceId);
-      if (cart && waiting && queued === 1) waiting.superseded = true;
+      const decidesRide = command.name === 'lock' || command.state === 'acknowledged';
+      if (cart && waiting && queued === 1 && decidesRide) waiting.superseded = true;
       let known = queued === 0 || waiting?.superseded ? cart : undefined;
       void enqueue(deviceId, async () => {
         reacting.set(deviceId, null);

@@ -29,7 +29,6 @@ import { EmptyState } from '../../../../components/EmptyState';
 import { ErrorState } from '../../../../components/ErrorState';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/date-format';
-import { showToast } from '../../../../lib/notifications';
 import { useFirmwareFiles } from './api/get-firmware-files';
 import { usePushFirmware } from './api/push-firmware';
 import { PushResultView } from './components/PushResultView';
@@ -94,13 +93,8 @@ export function PushFirmwareDialog({ deviceIds: givenIds, open, onClose }: PushF
     push.mutate(
       { ids: deviceIds, fileId: file._id },
       {
-        onSuccess: (answer) => {
-          showToast(
-            t('adminFirmware.push.done', { count: answer.done, version: file.version }),
-            answer.done > 0 ? 'success' : 'warning',
-          );
-          setResult({ answer, version: file.version });
-        },
+        // The dialog shows the result itself (no toast: at phone width it covered the result's alert).
+        onSuccess: (answer) => setResult({ answer, version: file.version }),
         onError: (error) =>
           setRefusal(error instanceof ApiError ? error.message : t('adminFirmware.push.failed')),
       },
