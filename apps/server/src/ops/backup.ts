@@ -278,6 +278,7 @@ export async function restore(url: string, file: string, filesDir: string | null
         for s in select n.nspname, c.relname, a.attname, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) as seq
                    from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
                   where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'p') and a.attnum > 0
+                    and not a.attisdropped
                     and pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) is not null
         loop
           execute format('select setval(%L, coalesce(max(%I), 1), max(%I) is not null) from %I.%I',

@@ -133,7 +133,6 @@ describe('a backup of a running instance', () => {
     // Sequences continue after the restored rows, or the next insert would collide with one of them.
     for (const [table, sequence] of [
       ['drizzle.__drizzle_migrations', 'drizzle.__drizzle_migrations_id_seq'],
-      ['positions', 'positions_id_seq'],
     ]) {
       const [state] = await query<{ last: string; max: string }>(
         restored,

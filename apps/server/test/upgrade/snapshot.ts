@@ -43,6 +43,20 @@ export async function snapshot(url: string): Promise<Snapshot> {
  * value must still be there. New tables, new columns and new rows are the new release's business. A
  * migration that changes data on purpose lists the `table.column` it rewrites in `deliberate`.
  */
+/**
+ * `data` with `columns` of `table` removed from its rows, which are then keyed by their whole row, as `snapshot`
+ * keys a table without a primary key: rows read before a migration that drops those columns and the table's
+ * key, made comparable with the rows read after it.
+ */
+export function withoutColumns(data: Snapshot, table: string, columns: readonly string[]): Snapshot {
+  const rows = data.get(table);
+  if (!rows) return data;
+  const kept = [...rows.values()].map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([column]) => !columns.includes(column))),
+  );
+  return new Map([...data, [table, new Map(kept.map((row) => [JSON.stringify(row), row]))]]);
+}
+
 export function lostData(before: Snapshot, after: Snapshot, deliberate: ReadonlySet<string>): string[] {
   // Grouped by what was lost (a table's rows, a column), with a few of the rows it hit.
   const lost = new Map<string, string[]>();

@@ -11,7 +11,7 @@ import {
   runSqlFile,
   type Release,
 } from './releases';
-import { lostData, sequencesBehind, snapshot, type Snapshot } from './snapshot';
+import { lostData, sequencesBehind, snapshot, withoutColumns, type Snapshot } from './snapshot';
 
 /**
  * Issue #15 item 23: a club that updates Fairway keeps everything. For every tagged release: a database
@@ -24,6 +24,15 @@ import { lostData, sequencesBehind, snapshot, type Snapshot } from './snapshot';
  * with the migration that does it. Empty: no migration so far changes a stored value.
  */
 const DELIBERATE_CHANGES = new Set<string>([]);
+
+/**
+ * Columns a later migration drops on purpose, with their table's primary key, each with the migration: the
+ * rows before are compared without them.
+ */
+const DROPPED_COLUMNS: ReadonlyArray<readonly [table: string, columns: readonly string[]]> = [
+  // 0018: positions are read by cart and time only; the id and the key (id, ts) went.
+  ['positions', ['id']],
+];
 
 type Rows = Array<Record<string, unknown>>;
 const rowsOf = (data: Snapshot, table: string): Rows => [...(data.get(table)?.values() ?? [])];
@@ -88,8 +97,12 @@ describe.each(releases())('upgrading a club from v$version to head', (release: R
   });
 
   it('keeps every row and every stored value', () => {
-    expect(lostData(before, after, DELIBERATE_CHANGES)).toEqual([]);
-    for (const [table, rows] of before) expect(after.get(table)?.size, table).toBe(rows.size);
+    const comparable = DROPPED_COLUMNS.reduce(
+      (data, [table, columns]) => withoutColumns(data, table, columns),
+      before,
+    );
+    expect(lostData(comparable, after, DELIBERATE_CHANGES)).toEqual([]);
+    for (const [table, rows] of comparable) expect(after.get(table)?.size, table).toBe(rows.size);
   });
 
   it('keeps every id sequence ahead of its rows, so new rows do not collide', async () => {

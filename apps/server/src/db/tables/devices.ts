@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   real,
   smallint,
   text,
@@ -121,12 +119,13 @@ export type DeviceRow = typeof devices.$inferSelect;
  * Partitioned by month on `ts` (migration 0015; Drizzle cannot declare it): `positions_YYYY_MM` in UTC plus
  * `positions_default` for reports whose tracker clock is far off. The `positions-partitions` job
  * (modules/history/positions-partitions.ts) creates the coming months and drops those past the retention.
- * A primary key of a partitioned table must contain the partition key, hence (id, ts).
  */
 export const positions = pgTable(
   'positions',
   {
-    id: bigserial('id', { mode: 'number' }).notNull(),
+    // No id and no primary key (migration 0018): rows are read only by cart and time, through the index below,
+    // and the id's sequence and the key (id, ts) cost a third of the writer's insert and 40 of a row's 182
+    // bytes (issue 22, docs/performance.md; operations.md, Sizing).
     // No foreign key (migration 0017): its per-row check took 60 % of the telemetry writer's insert (issue 22,
     // docs/performance.md). The insert keeps only reports of existing carts, and deleting a cart deletes its
     // positions (`AdminDevicesRepository.deleteFree`).
@@ -137,8 +136,5 @@ export const positions = pgTable(
     speed: real('speed').notNull(),
     battVoltage: real('batt_voltage'),
   },
-  (table) => [
-    primaryKey({ columns: [table.id, table.ts] }),
-    index('positions_device_ts_idx').on(table.deviceId, table.ts),
-  ],
+  (table) => [index('positions_device_ts_idx').on(table.deviceId, table.ts)],
 );

@@ -141,7 +141,7 @@ export class RideViewsRepository {
       .select({ lat: positions.lat, lng: positions.lng })
       .from(positions)
       .where(and(eq(positions.deviceId, deviceId), gte(positions.ts, from), lte(positions.ts, to)))
-      .orderBy(asc(positions.ts), asc(positions.id));
+      .orderBy(asc(positions.ts));
     return rows.map(({ lat, lng }) => [lat, lng]);
   }
 
