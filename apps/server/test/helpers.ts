@@ -38,6 +38,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 
 export const DEMO_PASSWORD = 'demo-password';
 
+/** A test server with the demo superadmin signed in: a file's usual `beforeAll` (its `afterAll` stops `rt`). */
+export async function startAsSuperadmin(env: Record<string, string> = {}): Promise<{
+  rt: Runtime;
+  superadmin: string;
+}> {
+  const rt = await startTestServer(env);
+  return { rt, superadmin: await loginAs(rt, 'superadmin@example.com') };
+}
+
 export async function loginAs(rt: Runtime, email: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await rt.app.inject({
     method: 'POST',

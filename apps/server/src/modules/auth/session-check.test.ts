@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/tables/users';
 import { DomainEventBus } from '../../lib/events';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, loginAs, startAsSuperadmin } from '../../../test/helpers';
 import { countQueries } from '../../../test/query-counter';
 import { TEST_PASSWORD, createUser } from '../users/users.test-support';
 import { SESSION_CACHE_MS, SessionCheck } from './session-check';
@@ -15,10 +15,7 @@ import { SESSION_CACHE_MS, SessionCheck } from './session-check';
 let rt: Runtime;
 let superadmin: string;
 
-beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
-});
+beforeAll(async () => ({ rt, superadmin } = await startAsSuperadmin()));
 afterAll(() => rt.stop());
 
 const sessionReads = () => countQueries((query) => query.name === 'fairway_session_user');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ConfigMessage } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, loginAs, startAsSuperadmin } from '../../../test/helpers';
 import { deviceConfigs } from '../../db/tables/device-configs';
 import { devices } from '../../db/tables/devices';
 import { createUser, TEST_PASSWORD } from '../users/users.test-support';
@@ -18,10 +18,7 @@ import {
 let rt: Runtime;
 let superadmin: string;
 
-beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
-});
+beforeAll(async () => ({ rt, superadmin } = await startAsSuperadmin()));
 afterAll(() => rt.stop());
 
 const publish = (siteId: string, token: string) =>

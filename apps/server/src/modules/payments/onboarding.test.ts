@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, loginAs, startAsSuperadmin } from '../../../test/helpers';
 import { createClub } from '../codes/codes.test-support';
 
 let rt: Runtime;
 let superadmin: string;
 
-beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
-});
+beforeAll(async () => ({ rt, superadmin } = await startAsSuperadmin()));
 afterAll(() => rt.stop());
 
 const onboard = (siteId: string, token = superadmin) =>
