@@ -2,7 +2,7 @@ import { deviceTopic } from '@fairway/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoSiteIds, loginAs, startTestServer } from '../../test/helpers';
+import { demoSiteIds, loginAs, startAsSuperadmin } from '../../test/helpers';
 import { startTestCart } from '../../test/test-cart';
 import { activity } from '../db/tables/activity';
 import { devices, positions } from '../db/tables/devices';
@@ -35,8 +35,7 @@ let cartB: TestDevice;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   [cartA, cartB] = await Promise.all([registerDevice(rt, superadmin), registerDevice(rt, superadmin)]);
 });
 afterEach(async () => {

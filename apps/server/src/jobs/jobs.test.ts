@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import type { CartView } from '@fairway/domain';
 import type { Runtime } from '../runtime';
-import { asUser, demoSiteIds, loginAs, startTestServer } from '../../test/helpers';
+import { asUser, demoSiteIds, loginAs, startAsSuperadmin } from '../../test/helpers';
 import { eventually } from '../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../test/test-cart';
 import { deviceCommands } from '../db/tables/commands';
@@ -20,8 +20,7 @@ const carts: TestCart[] = [];
 const silent = pino({ level: 'silent' });
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   admin = await loginAs(rt, 'admin@example.com');
   siteId = (await demoSiteIds(rt)).demo;
 });

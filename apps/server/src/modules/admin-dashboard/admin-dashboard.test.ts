@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedInstant, type AdminDashboardView } from '@fairway/domain';
 import type { DbExecutor } from '../../db/client';
 import type { Runtime } from '../../runtime';
-import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, demoSiteIds, loginAs, startAsSuperadmin } from '../../../test/helpers';
 import { AdminDashboardRepository, type DashboardScope } from './admin-dashboard.repository';
 import { dashboardBucket } from './admin-dashboard.service';
 
@@ -26,8 +26,7 @@ const dashboard = (query: Record<string, string>, token = superadmin) =>
   rt.app.inject({ url: `/api/admin/dashboard?${new URLSearchParams(query)}`, headers: asUser(token) });
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   ({ staging: stagingId } = await demoSiteIds(rt));
   siteId = await seedClub();
 });

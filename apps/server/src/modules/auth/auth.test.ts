@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { DEMO_PASSWORD, asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, DEMO_PASSWORD, startAsSuperadmin, startTestServer } from '../../../test/helpers';
 import { invites } from '../../db/tables/users';
 import {
   TEST_PASSWORD,
@@ -38,8 +38,7 @@ async function login(email: string, password = TEST_PASSWORD): Promise<Pair> {
 }
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   demoSite = await siteIdByName(rt, 'Demo Golf Club');
 });
 afterAll(() => rt?.stop());

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CartView } from '@fairway/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, demoSiteIds, startAsSuperadmin } from '../../../test/helpers';
 import {
   connectSocket,
   eventually,
@@ -32,8 +32,7 @@ interface Pair {
 }
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   ({ demo: demoSite, second: secondSite } = await demoSiteIds(rt));
 });
 afterEach(() => {

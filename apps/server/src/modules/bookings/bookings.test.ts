@@ -12,7 +12,7 @@ import {
   type SlotView,
 } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, loginAs, startAsSuperadmin } from '../../../test/helpers';
 import {
   connectSocket,
   eventually,
@@ -98,8 +98,7 @@ async function stored(values: Partial<typeof bookings.$inferInsert> & { start: D
 }
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   staff = await loginAs(rt, 'staff@example.com');
   const site = await rt.app.inject({
     method: 'POST',

@@ -14,7 +14,7 @@ import {
   type SlotView,
 } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, startAsSuperadmin } from '../../../test/helpers';
 import { bookings } from '../../db/tables/bookings';
 import { createRideClub, insertCart, type RideClub } from '../guest/guest-rides.test-support';
 import { clientCall, createClient } from './clients.test-support';
@@ -51,8 +51,7 @@ async function book(body: object, apiKey = key): Promise<ClientBookingView> {
 }
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   [club, otherClub] = await Promise.all([createRideClub(rt), createRideClub(rt)]);
   cartA = (await insertCart(rt, club.siteId, { carNumber: '2', odometer: 100 })).id;
   cartB = (await insertCart(rt, club.siteId, { carNumber: '10', odometer: 50 })).id;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiKeyPattern, type ClientSaved, type ClientView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { loginAs, startTestServer } from '../../../test/helpers';
+import { startAsSuperadmin } from '../../../test/helpers';
 import { apiClients } from '../../db/tables/api-clients';
 import { hashToken } from '../../lib/tokens';
 import { createRideClub } from '../guest/guest-rides.test-support';
@@ -20,8 +20,7 @@ let superadmin: string;
 let siteId: string;
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   siteId = (await createRideClub(rt)).siteId;
 });
 afterAll(() => rt.stop());

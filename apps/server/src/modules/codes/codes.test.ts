@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CodeFindResult, CodeView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, demoSiteIds, loginAs, startAsSuperadmin } from '../../../test/helpers';
 import { createUser, mailsTo, TEST_PASSWORD } from '../users/users.test-support';
 import { codes } from '../../db/tables/codes';
 import {
@@ -26,8 +26,7 @@ let plainId: string;
 let keypadId: string;
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   plainId = await createClub(rt, superadmin, false);
   keypadId = await createClub(rt, superadmin, true);
   for (const carNumber of ['1', '2', '3']) await insertCart(rt, plainId, carNumber);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { AdminBulkResult } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, startAsSuperadmin } from '../../../test/helpers';
 import { connackCode, connectDevice, registerDevice } from '../../../test/fleet-fixtures';
 
 /**
@@ -17,8 +17,7 @@ let superadmin: string;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
 });
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.endAsync(true)));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CartView, GuestCartView, SiteView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, startAsSuperadmin } from '../../../test/helpers';
 import { bookings } from '../../db/tables/bookings';
 import { sites } from '../../db/tables/sites';
 import type { DeviceRow } from '../../db/tables/devices';
@@ -28,8 +28,7 @@ let superadmin: string;
 let club: RideClub;
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   club = await createRideClub(rt);
 });
 afterAll(() => rt.stop());

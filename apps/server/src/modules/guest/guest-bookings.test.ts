@@ -9,7 +9,7 @@ import {
   type GuestBookingView,
 } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { loginAs, startTestServer } from '../../../test/helpers';
+import { startAsSuperadmin } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { platformSecret } from '../platform/platform.service';
@@ -45,8 +45,7 @@ let otherPriceId: string;
 const carts: TestCart[] = [];
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   club = await createPaymentSite(rt, superadmin, `Booking Page Links ${Date.now()}`);
   otherClub = await createPaymentSite(rt, superadmin, `Other Links ${Date.now()}`);
   // A booking lies inside one opening day of the club: on a club clock near noon, the bookings of the next

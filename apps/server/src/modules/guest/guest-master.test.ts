@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { GuestMasterCarts } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, startAsSuperadmin } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { bookings } from '../../db/tables/bookings';
@@ -25,8 +25,7 @@ let superadmin: string;
 const carts: TestCart[] = [];
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
 });
 afterAll(async () => {
   for (const cart of carts) await cart.disconnect();

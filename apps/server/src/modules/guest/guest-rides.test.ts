@@ -9,7 +9,7 @@ import {
   type VehicleInfo,
 } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { loginAs, startTestServer } from '../../../test/helpers';
+import { startAsSuperadmin } from '../../../test/helpers';
 import { eventually, registerDevice } from '../../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { devices } from '../../db/tables/devices';
@@ -35,8 +35,7 @@ let club: RideClub;
 const carts: TestCart[] = [];
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   club = await createRideClub(rt);
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { SANDBOX_CARDS, type GuestPaymentView, type PaymentView, type PaymentsPage } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, startAsSuperadmin } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { platformSecret } from '../platform/platform.service';
@@ -28,8 +28,7 @@ let club: PaymentSite;
 const carts: TestCart[] = [];
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   club = await createPaymentSite(rt, superadmin, `Payments Links ${Date.now()}`);
 });
 afterAll(async () => {

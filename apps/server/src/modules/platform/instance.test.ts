@@ -4,7 +4,7 @@ import { count, inArray } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
+import { demoSiteIds, loginAs, startAsSuperadmin, startTestServer } from '../../../test/helpers';
 import {
   connectDevice,
   eventually,
@@ -30,8 +30,7 @@ const clients: MqttClient[] = [];
 beforeAll(async () => {
   // The default client id, which every server test file shares: a session of its own would stay in the
   // broker's `$share` group after this file (an hour by default) and take half of the next files' messages.
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   ({ demo: demoSiteId } = await demoSiteIds(rt));
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, startAsSuperadmin } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { activity } from '../../db/tables/activity';
@@ -28,8 +28,7 @@ const ODOMETER = 1234.5;
 const OFFSET = 10;
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   siteId = await createClub(rt, superadmin, true);
 });
 afterAll(async () => {

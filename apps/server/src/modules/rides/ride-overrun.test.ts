@@ -11,7 +11,7 @@ import type {
   SiteView,
 } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, startAsSuperadmin } from '../../../test/helpers';
 import { connectSocket, request, type TestSocket } from '../../../test/fleet-fixtures';
 import { nextRideUpdate } from '../../../test/socket-push';
 import { JobRunner } from '../../jobs/job-runner';
@@ -120,8 +120,7 @@ const dashboard = async <T>(url: string) => {
 };
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   const created = await rt.app.inject({
     method: 'POST',
     url: '/api/admin/sites',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import type { CommandOutcome } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, demoSiteIds, loginAs, startAsSuperadmin } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
 import { countQueries } from '../../../test/query-counter';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
@@ -23,8 +23,7 @@ let siteId: string;
 const carts: TestCart[] = [];
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   admin = await loginAs(rt, 'admin@example.com');
   siteId = (await demoSiteIds(rt)).demo;
 });

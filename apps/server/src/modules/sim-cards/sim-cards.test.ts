@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimCardView, SimResetProgress } from '@fairway/domain';
 import { connectSocket, request, type TestSocket } from '../../../test/fleet-fixtures';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, startAsSuperadmin } from '../../../test/helpers';
 import type { Runtime } from '../../runtime';
 import { tokenFor } from '../members/members.test-support';
 import { sandboxEndpoint, simClub, simTracker, storedEndpointId } from './sim-cards.test-support';
@@ -16,8 +16,7 @@ let superadmin: string;
 let club: { siteId: string; name: string };
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   club = await simClub(rt);
 });
 afterAll(() => rt.stop());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../runtime';
-import { asUser, demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, demoSiteIds, loginAs, startAsSuperadmin } from '../../../test/helpers';
 import { createUser, uniqueEmail } from '../users/users.test-support';
 
 /**
@@ -14,8 +14,7 @@ let stagingId: string;
 let secondId: string;
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   ({ staging: stagingId, second: secondId } = await demoSiteIds(rt));
 });
 afterAll(() => rt?.stop());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SiteView } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, loginAs, startAsSuperadmin } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
 import { startTestCart, type TestCart } from '../../../test/test-cart';
 import { createClub, freshCode, insertCode, insertMember } from '../codes/codes.test-support';
@@ -14,8 +14,7 @@ let superadmin: string;
 const carts: TestCart[] = [];
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
 });
 afterAll(async () => {
   for (const cart of carts) await cart.disconnect();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, loginAs, startAsSuperadmin } from '../../../test/helpers';
 import { INVITE_LANGS, type InviteView, type UserView } from '@fairway/domain';
 import { MAIL_LANGS } from '../mail/templates';
 import { TEST_PASSWORD, createUser, linkIn, mailsTo, siteIdByName, uniqueEmail } from './users.test-support';
@@ -19,8 +19,7 @@ const login = (email: string, password = TEST_PASSWORD) =>
   rt.app.inject({ method: 'POST', url: '/api/dashboard/auth/login', payload: { email, password } });
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   superadminId = (await rt.ctx.tokens.verify(superadmin))!.sub;
   demoSite = await siteIdByName(rt, 'Demo Golf Club');
   secondSite = await siteIdByName(rt, 'Second Club');

@@ -13,7 +13,7 @@ import {
   type ZoneAlert,
 } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { asUser, loginAs, startTestServer } from '../../../test/helpers';
+import { asUser, startAsSuperadmin } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
 import { activity } from '../../db/tables/activity';
 import { scheduledJobs } from '../../db/tables/jobs';
@@ -60,8 +60,7 @@ let clientId: string;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   club = await createRideClub(rt);
   clientId = (await createClient(rt, superadmin, [club.siteId], 'Webhook Engine Ltd')).client._id;
   receiver = await startReceiver();

@@ -25,7 +25,7 @@ import {
   type WebhookSubscriptionWithSecret,
 } from '@fairway/domain';
 import type { Runtime } from '../../runtime';
-import { loginAs, startTestServer } from '../../../test/helpers';
+import { startAsSuperadmin } from '../../../test/helpers';
 import { eventually } from '../../../test/fleet-fixtures';
 import { webhookSubscriptions } from '../../db/tables/webhooks';
 import { adminClients, createClient } from '../clients/clients.test-support';
@@ -59,8 +59,7 @@ let b: { id: string; key: string };
 let receiver: Receiver;
 
 beforeAll(async () => {
-  rt = await startTestServer();
-  superadmin = await loginAs(rt, 'superadmin@example.com');
+  ({ rt, superadmin } = await startAsSuperadmin());
   [club, otherClub] = await Promise.all([createRideClub(rt), createRideClub(rt)]);
   const [savedA, savedB] = await Promise.all([
     createClient(rt, superadmin, [club.siteId], 'Tee Sheet A'),
