@@ -58,6 +58,12 @@ const envSchema = z.object({
   MQTT_SESSION_EXPIRY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
   MQTT_DYNSEC: onOff.default(false),
   /**
+   * The embedded broker hands carts' messages to the server in-process (docs/decisions.md, "Carts' messages
+   * reach the server without an MQTT hop"); off: over the server's MQTT subscription, as from an external
+   * broker (a fallback, and the tests of that path on the default lane).
+   */
+  MQTT_HANDOVER: onOff.default(true),
+  /**
    * /api/health calls the device gateway deaf when it heard no cart for this long while carts count as
    * connected. A connected cart reports at least every 30 s (lowPower; 15 s standing): twice that.
    */

@@ -119,6 +119,8 @@ export async function startRuntime(config: Config, log: Logger = createLogger(co
       clientId: config.MQTT_CLIENT_ID,
       sessionExpirySeconds: config.MQTT_SESSION_EXPIRY_SECONDS,
       dispatcher: deviceMessages,
+      // The embedded broker hands carts' messages over in-process: no MQTT encoding and parsing per report.
+      source: config.MQTT_HANDOVER ? embeddedBroker?.deviceMessages : undefined,
       log,
     });
     stops.push(() => gateway.close());

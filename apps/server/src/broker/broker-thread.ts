@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
+import type { DeviceMessageSource, HandedOverMessage } from '../devices/gateway/device-gateway';
 import { MAX_DEVICE_PAYLOAD_BYTES } from '../devices/gateway/inbound-message';
 import type { BrokerWorkerData, FromBrokerWorker, ToBrokerWorker } from './broker-thread-protocol';
 import { DeviceCredentials } from './device-credentials';
@@ -32,6 +33,8 @@ export interface BrokerThread extends EmbeddedBroker {
   restarts(): number;
   /** The current worker; tests end it to play a crash. */
   readonly worker: Worker;
+  /** What carts publish to the server, handed over by the worker without an MQTT hop (`device-handover.ts`). */
+  deviceMessages: DeviceMessageSource;
 }
 
 const WORKER_URL = new URL('./broker-worker.mjs', import.meta.url);
@@ -73,6 +76,8 @@ export async function startBrokerThread(options: BrokerThreadOptions): Promise<B
   // the refusal log's rate limits hold across restarts.
   const credentials = new DeviceCredentials(options.db, { ttlMs: options.credentialCacheMs });
   const refusals = new RefusalLog(options.db, log);
+  /** The gateway's hand-over, asked again of every worker that starts after a crash. */
+  let handover: { filters: string[]; receive: HandedOverMessage } | null = null;
 
   const relayLog = (line: string) => {
     try {
@@ -128,6 +133,13 @@ export async function startBrokerThread(options: BrokerThreadOptions): Promise<B
               answer({ type: 'checked', id, error: error instanceof Error ? error.message : String(error) });
             },
           );
+        } else if (message.type === 'devices') {
+          const { topics, payloads, retained } = message;
+          try {
+            for (let i = 0; i < topics.length; i += 1) handover?.receive(topics[i]!, payloads[i]!, retained);
+          } finally {
+            answer({ type: 'taken', count: topics.length });
+          }
         } else if (message.type === 'refusal') refusals.record(message.refusal);
         else if (message.type === 'log') relayLog(message.line);
         else if (message.type === 'ready') {
@@ -171,6 +183,8 @@ export async function startBrokerThread(options: BrokerThreadOptions): Promise<B
           }
           current = worker;
           up = true;
+          if (handover)
+            worker.postMessage({ type: 'hand-over', filters: handover.filters } satisfies ToBrokerWorker);
           log.warn({ restarts }, 'the embedded MQTT broker thread is listening again');
           setTimeout(() => {
             if (current === worker && up) delay = firstDelay;
@@ -197,6 +211,16 @@ export async function startBrokerThread(options: BrokerThreadOptions): Promise<B
     },
     running: () => up,
     restarts: () => restarts,
+    deviceMessages: {
+      listen(filters, receive) {
+        handover = { filters, receive };
+        current?.postMessage({ type: 'hand-over', filters } satisfies ToBrokerWorker);
+        return () => {
+          handover = null;
+          current?.postMessage({ type: 'end-hand-over' } satisfies ToBrokerWorker);
+        };
+      },
+    },
     revoke(deviceId) {
       credentials.forget(deviceId);
       // A revocation while the broker restarts is moot: the cart's connection died with the worker.

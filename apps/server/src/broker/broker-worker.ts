@@ -2,13 +2,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
 import type { BrokerWorkerData, FromBrokerWorker, ToBrokerWorker } from './broker-thread-protocol';
 import type { CredentialCheck } from './device-credentials';
-import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
+import { DeviceHandover } from './device-handover';
+import { startEmbeddedBroker, type LocalBroker } from './embedded-broker';
 
 /**
  * The embedded broker's worker thread (started by `broker-thread.ts` through `broker-worker.mjs`): Aedes and
  * its TCP and WebSocket listeners run here, on an event loop of their own, so parsing and routing every
  * cart's report no longer competes with the server's own work. A cart's credentials are checked by the main
- * thread (its cache and pool), asked once per connection; nothing per message crosses the port.
+ * thread (its cache and pool), asked once per connection. What carts publish to the server crosses the port
+ * in batches (`device-handover.ts`), once the main thread asks for it.
  */
 if (!parentPort) throw new Error('broker-worker.ts runs only as a worker thread');
 const port = parentPort;
@@ -33,7 +35,10 @@ const credentials = {
   forget: () => undefined,
 };
 
-let broker: EmbeddedBroker | null = null;
+let broker: LocalBroker | null = null;
+let handover: DeviceHandover | null = null;
+
+const logFailure = (what: string) => (error: unknown) => log.error({ err: error }, what);
 
 async function start(): Promise<void> {
   try {
@@ -54,11 +59,13 @@ async function start(): Promise<void> {
     port.close();
     return;
   }
+  handover = new DeviceHandover(broker, post);
   const wsPort = broker.wsUrl ? Number(new URL(broker.wsUrl).port) : null;
   post({ type: 'ready', port: Number(new URL(broker.url).port), wsPort });
 }
 
 async function close(): Promise<void> {
+  await handover?.end();
   await broker?.close();
   post({ type: 'closed' });
   port.close();
@@ -76,6 +83,15 @@ port.on('message', (message: ToBrokerWorker) => {
     }
     case 'revoke':
       broker?.revoke(message.deviceId);
+      break;
+    case 'hand-over':
+      handover?.start(message.filters).catch(logFailure('handing device messages over failed'));
+      break;
+    case 'end-hand-over':
+      handover?.end().catch(logFailure('ending the hand-over of device messages failed'));
+      break;
+    case 'taken':
+      handover?.taken(message.count);
       break;
     case 'close':
       void close();

@@ -40,6 +40,26 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
+/** A publish routed to an in-process subscriber; `done` lets the broker route on (see `LocalBroker`). */
+export type LocalDelivery = (packet: { topic: string; payload: Buffer | string }, done: () => void) => void;
+
+/** The broker as the thread it runs in sees it: also subscribable in-process. */
+export interface LocalBroker extends EmbeddedBroker {
+  /**
+   * Subscribes `deliver` in-process to these filters. The broker routes a message on once every
+   * subscriber called its `done`, and a connection reads its next packets only once its last ones are
+   * routed, so holding `done` pushes back on the publishing carts.
+   */
+  subscribeLocal(filters: string[], deliver: LocalDelivery): Promise<void>;
+  unsubscribeLocal(filters: string[], deliver: LocalDelivery): Promise<void>;
+  /** The retained messages on these filters (in-process subscribers are not sent them by the broker). */
+  retained(filters: string[]): AsyncIterable<{ topic: string; payload: Buffer | string }>;
+}
+
+interface RetainedStore {
+  createRetainedStreamCombi(patterns: string[]): AsyncIterable<{ topic: string; payload: Buffer }>;
+}
+
 type AuthOutcome = { identity: BrokerIdentity } | { refused: string; device: DeviceIdentity | null };
 
 /** CONNACK return codes (MQTT 3.1.1 §3.2.2.3). */
@@ -59,7 +79,7 @@ const remoteAddressOf = (client: Client): string | null =>
  * Carts authenticate with their device id as username and client id and their secret as password; the
  * server user may use all of `fairway/`. Refusals are logged (rate-limited) to pino and the activity table.
  */
-export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<LocalBroker> {
   const { credentials, refusals, serverUsername, serverPassword } = options;
   const log = options.log.child({ part: 'broker' });
   const host = options.host ?? '0.0.0.0';
@@ -78,8 +98,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     if (username === serverUsername) {
       if (!passwordMatches(password, serverPassword))
         return { refused: 'wrong server password', device: null };
-      // Everything the carts say reaches the server over this one connection; Nagle's algorithm held each
-      // small acknowledgement back ~40 ms (bench, command round-trip). Cart connections keep batching.
+      // Commands go out over it (and, with the hand-over off, everything the carts say comes in); Nagle's
+      // algorithm held each small message back ~40 ms (bench, command round-trip). Carts keep batching.
       (client.conn as Partial<Socket>).setNoDelay?.(true);
       return { identity: { kind: 'server' } };
     }
@@ -190,6 +210,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   }
   const port = (server.address() as AddressInfo).port;
   log.info({ port, wsPort: ws?.port }, 'embedded MQTT broker listening');
+  const eachFilter = (filters: string[], call: (filter: string, done: () => void) => void) =>
+    Promise.all(filters.map((filter) => new Promise<void>((resolve) => call(filter, resolve)))).then(
+      () => undefined,
+    );
 
   return {
     url: `mqtt://127.0.0.1:${port}`,
@@ -202,6 +226,13 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const client = clients[deviceId];
       if (client && identities.get(client)?.kind === 'device') client.close();
     },
+    subscribeLocal: (filters, deliver) =>
+      eachFilter(filters, (filter, done) => aedes.subscribe(filter, deliver, done)),
+    unsubscribeLocal: (filters, deliver) =>
+      eachFilter(filters, (filter, done) => aedes.unsubscribe(filter, deliver, done)),
+    // Aedes's declarations leave its persistence out; the in-memory one's stream is a Readable (iterable).
+    retained: (filters) =>
+      (aedes as unknown as { persistence: RetainedStore }).persistence.createRetainedStreamCombi(filters),
     async close() {
       await closeAedes();
       await ws?.close();

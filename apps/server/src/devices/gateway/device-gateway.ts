@@ -15,6 +15,21 @@ import { InOrderPubacks } from './in-order-pubacks';
 import { parseInbound } from './inbound-message';
 import { connectServerClient } from './server-connection';
 
+/** A message a cart published, as a `DeviceMessageSource` hands it over; `retained`: replayed from the store. */
+export type HandedOverMessage = (topic: string, payload: string, retained: boolean) => void;
+
+/**
+ * Where carts' messages come from when not over the gateway's MQTT subscription: the embedded broker's
+ * thread hands them over in-process (broker/device-handover.ts), in the broker's routing order.
+ */
+export interface DeviceMessageSource {
+  /**
+   * Starts handing over what carts publish on the filters, the retained messages on them first; returns
+   * the call that stops it.
+   */
+  listen(filters: string[], receive: HandedOverMessage): () => void;
+}
+
 export interface DeviceGatewayOptions {
   url: string;
   username: string;
@@ -32,6 +47,11 @@ export interface DeviceGatewayOptions {
   shareGroup?: string;
   /** MQTT_SESSION_EXPIRY_SECONDS (default an hour); see `ServerConnectionOptions.sessionExpirySeconds`. */
   sessionExpirySeconds?: number;
+  /**
+   * Carts' messages handed over in-process instead (the embedded broker): the gateway then subscribes to no
+   * device topic over MQTT, and its connections only publish.
+   */
+  source?: DeviceMessageSource;
 }
 
 export interface DeviceGatewayStats {
@@ -129,6 +149,7 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
       throw error;
     });
   const shareGroup = options.shareGroup ?? 'fairway';
+  const { source } = options;
   const subscriptions = Object.fromEntries(
     DEVICE_PUBLISHES.map((channel) => {
       const topic = allDevicesTopic(channel);
@@ -137,6 +158,8 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
   );
 
   const subscribe = async () => {
+    // Handed over in-process, the carts' messages must not come over this connection as well.
+    if (source) return;
     try {
       const granted = await client.subscribeAsync(subscriptions);
       const refused = granted.filter((grant) => grant.qos >= 0x80).map((grant) => grant.topic);
@@ -151,29 +174,38 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     // The broker's answers to the server's own dynsec commands (`$CONTROL/…`, broker/dynsec-client.ts) arrive
     // on this connection too: no cart spoke, so they count neither as heard nor as an invalid device message.
     if (topic.startsWith('$')) return;
+    const pending = receive(topic, payload, packet.retain === true);
+    if (pending) handling.set(packet, pending);
+  }
+
+  /**
+   * One cart's message, from the subscription or a source: parsed, then dispatched after the cart's earlier
+   * messages. Answers the handling a PUBACK must wait for, if any.
+   */
+  function receive(topic: string, payload: Buffer | string, retained: boolean): Promise<void> | null {
     counters.received += 1;
     lastHeardAt = Date.now();
     const parsed = parseInbound(topic, payload);
     if (!parsed.ok) {
       counters.invalid += 1;
       log.debug({ topic, error: parsed.error, bytes: payload.length }, 'invalid device message ignored');
-      return;
+      return null;
     }
     const { inbound } = parsed;
-    if (!inbound) return;
-    const meta = { receivedAt: Date.now(), retained: packet.retain === true };
+    if (!inbound) return null;
+    const meta = { receivedAt: Date.now(), retained };
     const before = cartTails.get(inbound.deviceId);
     // After a rejected handling (the server stopping) nothing more of the cart is handled: the broker keeps it.
     const pending = before
       ? before.then(() => dispatcher.dispatch(inbound, meta) ?? undefined)
       : dispatcher.dispatch(inbound, meta);
-    if (!pending) return;
-    handling.set(packet, pending);
+    if (!pending) return null;
     cartTails.set(inbound.deviceId, pending);
     const forget = () => {
       if (cartTails.get(inbound.deviceId) === pending) cartTails.delete(inbound.deviceId);
     };
     pending.then(forget, forget);
+    return pending;
   }
 
   // Subscribe again on every (re)connect, whether or not the broker says it kept our session: Mosquitto
@@ -185,7 +217,16 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     void subscribe();
   });
   await subscribe();
-  log.info({ url: options.url, sharedSubscriptions }, 'device gateway connected');
+  // A handed-over message needs no PUBACK from here: the broker acknowledged it to the cart on arrival, as
+  // it did when it routed it to this subscription (what a server that stops leaves unhandled is lost with
+  // the broker's memory either way). `receive`'s answer is for the subscription's PUBACKs only.
+  const stopSource = source?.listen(DEVICE_PUBLISHES.map(allDevicesTopic), (topic, payload, retained) => {
+    void receive(topic, payload, retained)?.catch(() => undefined);
+  });
+  log.info(
+    { url: options.url, sharedSubscriptions, handedOver: Boolean(source) },
+    'device gateway connected',
+  );
 
   return {
     client,
@@ -218,6 +259,7 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
       }
       // Disconnect first: a QoS 1 message that arrives from now on stays unacknowledged in the session and is
       // redelivered at the next start, instead of being acknowledged and then missing the final flush.
+      stopSource?.();
       dispatcher.stopHandling();
       // Gracefully first (what is in flight gets its PUBACK), but never for long: a publisher with a burst of
       // configs in flight to a broker that just restarted could otherwise hold the stop for minutes. What a

@@ -65,15 +65,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Topic + payload → a typed message, or the reason it is not one. Never throws: a cart with broken
  * firmware must cost a counter and a debug line, not the gateway.
  */
-export function parseInbound(topic: string, payload: Buffer): ParseResult {
+export function parseInbound(topic: string, payload: Buffer | string): ParseResult {
   const parsed = parseDeviceTopic(topic);
   if (!parsed || !isInbound(parsed.channel)) return { ok: false, error: 'not a device → server topic' };
   if (!UUID.test(parsed.deviceId)) return { ok: false, error: 'device id is not a uuid' };
   if (payload.length === 0) return { ok: true, inbound: null };
+  // A handed-over payload is text (broker/device-handover.ts), whose length in characters is at most its
+  // length in bytes: the embedded broker already refused a cart's publish over the limit in bytes.
   if (payload.length > MAX_DEVICE_PAYLOAD_BYTES) return { ok: false, error: 'payload too large' };
   let json: unknown;
   try {
-    json = JSON.parse(payload.toString('utf8'));
+    json = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
   } catch {
     return { ok: false, error: 'payload is not JSON' };
   }
