@@ -30,7 +30,7 @@ const sockets: TestSocket[] = [];
 beforeAll(async () => {
   // A short silence limit, so that the deaf gateway below shows in /api/health within seconds. The gateway's
   // MQTT subscription (its PUBACKs, its re-subscriptions) is what this file tests, also on the embedded
-  // broker, which otherwise hands messages over in-process (the hand-over: broker/embedded-broker.test.ts).
+  // broker, which otherwise hands messages over in-process (the hand-over: broker/broker-handover.test.ts).
   rt = await startTestServer({ DEVICE_SILENCE_SECONDS: '5', MQTT_HANDOVER: 'off' });
   [superadmin, siteAdmin] = await Promise.all([
     loginAs(rt, 'superadmin@example.com'),
