@@ -6,6 +6,7 @@
 import { nextPush } from './socket-push';
 import {
   deviceTopic,
+  type AckMessage,
   type CartView,
   type ServerToClientEvents,
   type TelemetryMessage,
@@ -14,6 +15,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { devices, type DeviceRow } from '../src/db/tables/devices';
+import { platformSecret } from '../src/modules/platform/platform.service';
 import type { Runtime } from '../src/runtime';
 
 /** A cart as stored, to emit as a `device.updated` domain event (what the services emit). */
@@ -157,6 +159,39 @@ export function telemetry(overrides: Partial<TelemetryMessage> = {}): TelemetryM
     uptime: 3600,
     temp: 31,
     ...overrides,
+  };
+}
+
+/**
+ * A client with the server's own credentials (on an external broker, the suite's), to see what the broker
+ * routes. The caller ends it.
+ */
+export async function serverObserver(rt: Runtime): Promise<MqttClient> {
+  const external = process.env.TEST_MQTT_URL;
+  return mqtt.connectAsync(rt.mqttUrl, {
+    username: rt.ctx.config.MQTT_URL ? rt.ctx.config.MQTT_USERNAME : 'fairway-server',
+    password: external
+      ? process.env.TEST_MQTT_PASSWORD!
+      : await platformSecret(rt.ctx.db, 'mqtt-server-password'),
+    clientId: `observer-${process.pid}-${Date.now()}`,
+    reconnectPeriod: 0,
+  });
+}
+
+/**
+ * A commands sink (`rt.deviceMessages.attach`) that fails as node-postgres does while PostgreSQL is stopped,
+ * `failures` times, and then stores the acknowledgement with `store`.
+ */
+export function ackSinkAfterOutage(failures: number, store: (ack: AckMessage) => void) {
+  let tries = 0;
+  return {
+    tries: () => tries,
+    commandAck: (_deviceId: string, ack: AckMessage) => {
+      tries += 1;
+      if (tries <= failures)
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      store(ack);
+    },
   };
 }
 

@@ -1,17 +1,18 @@
 import { DEVICE_PUBLISHES, allDevicesTopic, deviceTopic } from '@fairway/domain';
 import { count, eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperadmin } from '../../test/helpers';
 import { devices, positions } from '../db/tables/devices';
-import { platformSecret } from '../modules/platform/platform.service';
 import type { Runtime } from '../runtime';
 import type { ToBrokerWorker } from './broker-thread-protocol';
 import {
+  ackSinkAfterOutage,
   connectDevice,
   eventually,
   publishJson,
   registerDevice,
+  serverObserver,
   telemetry,
   type TestDevice,
 } from '../../test/fleet-fixtures';
@@ -51,18 +52,6 @@ const stored = async (deviceId: string) => {
   return { cart: cart!, positions: stored!.n };
 };
 
-/** A client with the server's credentials, to see what the broker routes while nothing is handed over. */
-async function serverObserver(): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(rt.mqttUrl, {
-    username: 'fairway-server',
-    password: await platformSecret(rt.ctx.db, 'mqtt-server-password'),
-    clientId: `observer-${process.pid}-${Date.now()}`,
-    reconnectPeriod: 0,
-  });
-  clients.push(client);
-  return client;
-}
-
 const toWorker = (message: ToBrokerWorker) => rt.broker!.worker.postMessage(message);
 const health = async () => {
   const res = await rt.app.inject({ url: '/api/health' });
@@ -93,16 +82,8 @@ describe.skipIf(external)('the embedded broker hands carts’ messages over in-p
     const device = await registerDevice(rt, superadmin);
     const cart = await connected(device);
     const stores: string[] = [];
-    let tries = 0;
-    rt.deviceMessages.attach({
-      commandAck: (_deviceId, message) => {
-        tries += 1;
-        // What node-postgres throws while PostgreSQL is stopped.
-        if (tries < 3)
-          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-        stores.push(message.id);
-      },
-    });
+    const sink = ackSinkAfterOutage(2, (ack) => stores.push(ack.id));
+    rt.deviceMessages.attach({ commandAck: sink.commandAck });
     await publishJson(
       cart,
       deviceTopic(device.deviceId, 'ack'),
@@ -111,7 +92,7 @@ describe.skipIf(external)('the embedded broker hands carts’ messages over in-p
     );
     await eventually(() => stores.length > 0, 10_000);
     expect(stores).toEqual(['away-1']);
-    expect(tries).toBe(3);
+    expect(sink.tries()).toBe(3);
   });
 
   it('is deaf in /api/health while not handed over, and hears again with the missed will replayed', async () => {
@@ -146,7 +127,8 @@ describe.skipIf(external)('the embedded broker hands carts’ messages over in-p
       expect((await stored(reporter.deviceId)).cart.uptime).toBe(1);
 
       // The other cart drops meanwhile: the broker publishes its will (retained), which the server misses.
-      const observer = await serverObserver();
+      const observer = await serverObserver(rt);
+      clients.push(observer);
       const wills: string[] = [];
       observer.on('message', (_topic, payload) => wills.push(payload.toString()));
       await observer.subscribeAsync(deviceTopic(leaver.deviceId, 'status'));

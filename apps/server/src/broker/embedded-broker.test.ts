@@ -1,12 +1,11 @@
 import { deviceTopic } from '@fairway/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoSiteIds, loginAs, startAsSuperadmin } from '../../test/helpers';
 import { startTestCart } from '../../test/test-cart';
 import { activity } from '../db/tables/activity';
 import { devices, positions } from '../db/tables/devices';
-import { platformSecret } from '../modules/platform/platform.service';
 import type { Runtime } from '../runtime';
 import { startBrokerThread } from './broker-thread';
 import {
@@ -16,6 +15,7 @@ import {
   grantedQos,
   publishJson,
   registerDevice,
+  serverObserver,
   telemetry,
   type TestDevice,
 } from '../../test/fleet-fixtures';
@@ -48,19 +48,7 @@ const track = (client: MqttClient) => {
   return client;
 };
 
-async function serverObserver(): Promise<MqttClient> {
-  const password = external
-    ? process.env.TEST_MQTT_PASSWORD!
-    : await platformSecret(rt.ctx.db, 'mqtt-server-password');
-  return track(
-    await mqtt.connectAsync(rt.mqttUrl, {
-      username: rt.ctx.config.MQTT_URL ? rt.ctx.config.MQTT_USERNAME : 'fairway-server',
-      password,
-      clientId: `observer-${process.pid}-${Date.now()}`,
-      reconnectPeriod: 0,
-    }),
-  );
-}
+const trackedObserver = async () => track(await serverObserver(rt));
 
 const uptimeOf = async (deviceId: string) =>
   (await rt.ctx.db.select({ uptime: devices.uptime }).from(devices).where(eq(devices.id, deviceId)))[0]
@@ -120,7 +108,7 @@ describe('device authentication', () => {
 
 describe('device topic rules', () => {
   it("drops a publish to another cart's topic: no subscriber and no database row sees it", async () => {
-    const observer = await serverObserver();
+    const observer = await trackedObserver();
     const seen: string[] = [];
     observer.on('message', (topic) => seen.push(topic));
     await observer.subscribeAsync(deviceTopic(cartB.deviceId, 'telemetry'));
@@ -138,7 +126,7 @@ describe('device topic rules', () => {
   });
 
   it('lets a cart publish on its own topics', async () => {
-    const observer = await serverObserver();
+    const observer = await trackedObserver();
     const seen = new Promise<string>((resolve) => observer.once('message', (topic) => resolve(topic)));
     await observer.subscribeAsync(deviceTopic(cartA.deviceId, 'event'));
     const cart = track(await connectDevice(rt.mqttUrl, cartA));
@@ -166,7 +154,7 @@ describe('device topic rules', () => {
   });
 
   it('delivers the retained config to a cart that subscribes later', async () => {
-    const observer = await serverObserver();
+    const observer = await trackedObserver();
     const config = { version: 1, issuedAt: Date.now(), settings: {}, codes: [], zones: [] };
     await publishJson(observer, deviceTopic(cartA.deviceId, 'config'), config, { qos: 1, retain: true });
     const cart = track(await connectDevice(rt.mqttUrl, cartA));
@@ -217,7 +205,7 @@ describe.skipIf(external)('the broker thread', () => {
   };
 
   it("passes a cart's last will on, and refuses a packet over 16 KB from a cart", async () => {
-    const observer = await serverObserver();
+    const observer = await trackedObserver();
     const wills: string[] = [];
     observer.on('message', (_topic, payload) => wills.push(payload.toString()));
     await observer.subscribeAsync(deviceTopic(cartB.deviceId, 'status'));

@@ -6,6 +6,7 @@ import { demoSiteIds, loginAs, startTestServer } from '../../../test/helpers';
 import { devices, positions } from '../../db/tables/devices';
 import type { Runtime } from '../../runtime';
 import {
+  ackSinkAfterOutage,
   connectDevice,
   connectSocket,
   eventually,
@@ -259,21 +260,13 @@ describe('device gateway', () => {
     };
     rt.gateway.client.on('packetreceive', onReceive);
     rt.gateway.client.on('packetsend', onSend);
-    let tries = 0;
-    rt.deviceMessages.attach({
-      commandAck: (_deviceId, message) => {
-        tries += 1;
-        // What node-postgres throws while PostgreSQL is stopped.
-        if (tries < 3)
-          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-        seen.push(`stored ${message.id}`);
-      },
-    });
+    const sink = ackSinkAfterOutage(2, (ack) => seen.push(`stored ${ack.id}`));
+    rt.deviceMessages.attach({ commandAck: sink.commandAck });
     try {
       await publishJson(cart, topic, { id: 'late-1', ok: true, ts: Date.now() }, { qos: 1 });
       await eventually(() => seen.includes('puback'), 10_000);
       expect(seen).toEqual(['stored late-1', 'puback']);
-      expect(tries).toBe(3);
+      expect(sink.tries()).toBe(3);
     } finally {
       rt.gateway.client.off('packetreceive', onReceive);
       rt.gateway.client.off('packetsend', onSend);
