@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from './support/axe';
 import { availableCart, expectNoHorizontalScroll, guestPhone } from './support/club';
 import { logIn, ACCOUNTS } from './support/session';
 
@@ -16,18 +16,6 @@ const cameraPhoto = () =>
     .jpeg()
     .withMetadata({ orientation: 6 })
     .toBuffer();
-
-/** Serious and critical axe-core violations (WCAG 2.1 A/AA) on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .exclude('.leaflet-tile-pane')
-    .analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 test('a guest reports a flat tyre with a photo; the operator is alerted and finds the cart blocked', async ({
   page,
