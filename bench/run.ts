@@ -30,6 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { CommandRow } from '../apps/server/src/db/tables/commands';
+import { REPO_ROOT } from '../scripts/build-server.mjs';
 import { server } from './lib/server-bundle';
 import { startCpuProfile } from './lib/cpu-profile';
 import { cpuPer, cpuSince, processesCpuMs, readCpu } from './lib/cpu-time';
@@ -50,7 +51,8 @@ import type {
 import { summarize, toMarkdown, writeResults, type BenchResult, type CommandRun } from './lib/report';
 
 const { devices, positions } = server;
-const here = path.dirname(fileURLToPath(import.meta.url));
+/** bench/, found from the repository's root: this file also runs as a bundle elsewhere (scripts/bench.mjs). */
+const here = path.join(REPO_ROOT, 'bench');
 const CARTS = Number(process.env.BENCH_CARTS ?? 2_000);
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const LATENCY_RATE = 2_000;
@@ -96,7 +98,7 @@ async function until(probe: () => Promise<boolean>, timeoutMs: number, what: str
 }
 
 async function main(): Promise<void> {
-  if (!(await ensureStartFlags(path.join(here, '..'), fileURLToPath(import.meta.url)))) return;
+  if (!(await ensureStartFlags(REPO_ROOT, fileURLToPath(import.meta.url)))) return;
   const started = performance.now();
   const loadAverage = os
     .loadavg()

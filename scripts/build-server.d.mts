@@ -1,4 +1,5 @@
 // Types of build-server.mjs, which runs under plain Node (scripts/start.mjs) and is imported by the bench.
+export const REPO_ROOT: string;
 export const SERVER_BUNDLE_DIR: string;
 export const SERVER_MAIN: string;
 export const SERVER_BENCH_SURFACE: string;
@@ -7,3 +8,5 @@ export function buildServer(options?: {
   force?: boolean;
   outdir?: string;
 }): Promise<{ built: boolean; ms: number }>;
+/** esbuild plugin: bundles the workspace's own packages (`@fairway/*`), leaves the others to node_modules. */
+export const ownPackagesOnly: import('esbuild').Plugin;

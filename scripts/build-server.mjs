@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository's root (scripts that are bundled themselves, like the bench, find their files from it). */
+export const REPO_ROOT = root;
 
 /**
  * Two levels under apps/server, like src/lib/locations.ts, which finds the migrations and the web app from
@@ -65,7 +67,7 @@ const isStale = (outdir) => {
  * their own code at run time (`__dirname`: Swagger UI's assets, Socket.IO's client), load native addons, or
  * start workers by path; and bundling them saved no memory (measured: docs/performance.md).
  */
-const ownPackagesOnly = {
+export const ownPackagesOnly = {
   name: 'fairway-own-packages-only',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>

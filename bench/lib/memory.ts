@@ -40,7 +40,10 @@ export async function ensureStartFlags(root: string, script: string): Promise<bo
   console.log(`Running the bench under npm start's flags: ${wanted.join(' ')} ${JSON.stringify(env)}`);
   const child = spawn(
     process.execPath,
-    [...wanted, '--import', 'tsx', '--import', path.join(root, SOURCE_MAPS), script],
+    // The bundle `npm run bench` builds runs as it is; the TypeScript (`tsx bench/run.ts`) needs tsx.
+    script.endsWith('.mjs')
+      ? [...wanted, script]
+      : [...wanted, '--import', 'tsx', '--import', path.join(root, SOURCE_MAPS), script],
     {
       stdio: 'inherit',
       env: { ...process.env, ...env },
