@@ -26,7 +26,8 @@ import {
   type TestDevice,
 } from './fleet-fixtures';
 
-export type AckMode = 'ok' | 'refuse' | 'silent';
+/** How the cart answers a command: at once ('ok', 'refuse'), never ('silent'), or when the test says ('held'). */
+export type AckMode = 'ok' | 'refuse' | 'silent' | 'held';
 
 export interface TestCart extends TestDevice {
   client: MqttClient | null;
@@ -56,6 +57,8 @@ export interface TestCart extends TestDevice {
    * `code_refused` with the reason and stays locked.
    */
   enterCode(code: string, via: CodeEntry): Promise<CodeDecision>;
+  /** Acts on a command it received and acknowledges it, as at once in 'ok' mode (for 'held' commands). */
+  answer(command: CommandMessage): Promise<void>;
   connect(): Promise<void>;
   disconnect(): Promise<void>;
 }
@@ -103,6 +106,7 @@ export async function startTestCart(
       await cart.report();
       return decision;
     },
+    answer: (command) => answer(command, 'ok'),
     async connect() {
       const client = await connectDevice(rt.mqttUrl, device, { clean: false });
       cart.client = client;
@@ -144,10 +148,16 @@ export async function startTestCart(
     }
     const command = commandMessage.parse(JSON.parse(payload.toString()));
     cart.commands.push(command);
-    if (cart.ackMode === 'silent') return;
+    if (cart.ackMode === 'silent' || cart.ackMode === 'held') return;
+    await answer(command, cart.ackMode);
+  }
+
+  async function answer(command: CommandMessage, mode: 'ok' | 'refuse') {
+    const client = cart.client;
+    if (!client) throw new Error('test cart is not connected');
     if (cart.reportBeforeAck && command.name !== 'ping') await cart.report(cart.reportBeforeAck);
     const ack: AckMessage =
-      cart.ackMode === 'refuse'
+      mode === 'refuse'
         ? { id: command.id, ok: false, error: 'lock motor jammed', ts: Date.now() }
         : {
             id: command.id,

@@ -71,6 +71,8 @@ async function refusal(call: Promise<unknown>): Promise<HttpError> {
 describe('opening a ride by an unlock', () => {
   it('opens it unconfirmed, and the cart’s acknowledgement confirms it: start, odometer, tags, cart in use', async () => {
     const test = await cart();
+    // The cart answers when told: at once, its answer could confirm the ride before openByUnlock reads it back.
+    test.ackMode = 'held';
     const opened = await club.lifecycle.openByUnlock({
       deviceId: test.deviceId,
       siteId: club.siteId,
@@ -97,7 +99,9 @@ describe('opening a ride by an unlock', () => {
     // The broker took the command before openByUnlock returned; the cart gets it a moment later.
     await eventually(() => unlocks(test).length === 1, SLOW);
     expect(opened.unlockCommandId).toBe(unlocks(test)[0]?.id);
+    expect(await rideRow(rt, opened.id)).toMatchObject({ confirmed: false });
 
+    await test.answer(unlocks(test)[0]!);
     const confirmed = await rideWhen(rt, opened.id, (ride) => ride.confirmed);
     expect(confirmed.start.getTime()).toBeGreaterThanOrEqual(opened.start.getTime());
     expect(confirmed.status).toBe('active');
