@@ -1,4 +1,6 @@
 // Types of build-server.mjs, which runs under plain Node (scripts/start.mjs) and is imported by the bench.
+import type { Plugin } from 'esbuild';
+
 export const REPO_ROOT: string;
 export const SERVER_BUNDLE_DIR: string;
 export const SERVER_MAIN: string;
@@ -9,4 +11,4 @@ export function buildServer(options?: {
   outdir?: string;
 }): Promise<{ built: boolean; ms: number }>;
 /** esbuild plugin: bundles the workspace's own packages (`@fairway/*`), leaves the others to node_modules. */
-export const ownPackagesOnly: import('esbuild').Plugin;
+export const ownPackagesOnly: Plugin;
