@@ -68,7 +68,8 @@ export interface DeviceGatewayStats {
 export interface DeviceGateway {
   /**
    * The server's receiving MQTT client (subscribed to the carts' channels); dynsec commands go through it.
-   * Commands and configs go out through a second connection of their own (see `startDeviceGateway`).
+   * Commands and configs go out through a second connection of their own (see `startDeviceGateway`), or
+   * through this one when the carts' messages are handed over in-process (it then receives nothing).
    */
   client: MqttClient;
   connected(): boolean;
@@ -134,22 +135,26 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
     sessionExpirySeconds,
     log,
   };
+  const { source } = options;
   const { client, sharedSubscriptions } = await connectServerClient({ ...connection, clientId, prepare });
   // Commands and configs are published on a connection of their own: a handler that publishes (a code
   // ride whose member ran out of credits sends new configs) waits for the broker's PUBACK, which on the
-  // receiving connection would queue behind the very message whose handling is waiting for it.
-  const publisher = await connectServerClient({
-    ...connection,
-    clientId: `${clientId}-out`,
-    prepare: () => {},
-  })
-    .then(({ client: out }) => out)
-    .catch(async (error: unknown) => {
-      await client.endAsync(true);
-      throw error;
-    });
+  // receiving connection would queue behind the very message whose handling is waiting for it. When the
+  // carts' messages are handed over in-process, this connection receives none, and publishes itself.
+  const publisher = source
+    ? client
+    : await connectServerClient({
+        ...connection,
+        clientId: `${clientId}-out`,
+        prepare: () => {},
+      })
+        .then(({ client: out }) => out)
+        .catch(async (error: unknown) => {
+          await client.endAsync(true);
+          throw error;
+        });
+  const connections = [...new Set([client, publisher])];
   const shareGroup = options.shareGroup ?? 'fairway';
-  const { source } = options;
   const subscriptions = Object.fromEntries(
     DEVICE_PUBLISHES.map((channel) => {
       const topic = allDevicesTopic(channel);
@@ -264,14 +269,14 @@ export async function startDeviceGateway(options: DeviceGatewayOptions): Promise
       // Gracefully first (what is in flight gets its PUBACK), but never for long: a publisher with a burst of
       // configs in flight to a broker that just restarted could otherwise hold the stop for minutes. What a
       // forced end drops is sent again: configs at the next start, commands by their owners' retries.
-      const ended = Promise.all([client.endAsync(), publisher.endAsync()]);
+      const ended = Promise.all(connections.map((mqttClient) => mqttClient.endAsync()));
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>(
         (resolve) => (timer = setTimeout(() => resolve('late'), END_TIMEOUT_MS)),
       );
       if ((await Promise.race([ended, late])) === 'late') {
         log.warn('the MQTT connections did not end in time: closed without waiting');
-        await Promise.all([client.endAsync(true), publisher.endAsync(true)]);
+        await Promise.all(connections.map((mqttClient) => mqttClient.endAsync(true)));
       }
       clearTimeout(timer);
       await dispatcher.close();
