@@ -2,15 +2,16 @@
 //
 // The bench drives the server inside its own process (it reads the server's internals), so that process's RSS
 // is the server's memory figure (issue 22 item 3). Run through tsx, it also held tsx's loader and its compiled
-// TypeScript: 35-40 MB that `npm start` never carries (docs/decisions.md, "The bench runs from a bundle too").
-// So the bench's own TypeScript is bundled here first, like the server's, and the bundle runs without tsx; it
-// then re-runs itself under npm start's flags and environment (bench/lib/memory.ts, `ensureStartFlags`).
+// TypeScript: 15-35 MB of the figures, which `npm start` never carries (docs/decisions.md, "The bench runs
+// from a bundle too"). So the bench's own TypeScript is bundled here first, like the server's, and the bundle
+// runs without tsx; it then re-runs itself under npm start's flags and environment (bench/lib/memory.ts,
+// `ensureStartFlags`).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { buildServer, ownPackagesOnly, REPO_ROOT } from './build-server.mjs';
 
-export const BENCH_BUNDLE = path.join(REPO_ROOT, 'bench/dist/run.mjs');
+const BENCH_BUNDLE = path.join(REPO_ROOT, 'bench/dist/run.mjs');
 
 /**
  * The scripts the bench imports stay where they are: they find the repository from their own location
