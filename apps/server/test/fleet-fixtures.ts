@@ -167,12 +167,10 @@ export function telemetry(overrides: Partial<TelemetryMessage> = {}): TelemetryM
  * routes. The caller ends it.
  */
 export async function serverObserver(rt: Runtime): Promise<MqttClient> {
-  const external = process.env.TEST_MQTT_URL;
+  const { MQTT_URL, MQTT_USERNAME, MQTT_PASSWORD } = rt.ctx.config;
   return mqtt.connectAsync(rt.mqttUrl, {
-    username: rt.ctx.config.MQTT_URL ? rt.ctx.config.MQTT_USERNAME : 'fairway-server',
-    password: external
-      ? process.env.TEST_MQTT_PASSWORD!
-      : await platformSecret(rt.ctx.db, 'mqtt-server-password'),
+    username: MQTT_URL ? MQTT_USERNAME : 'fairway-server',
+    password: MQTT_URL ? MQTT_PASSWORD : await platformSecret(rt.ctx.db, 'mqtt-server-password'),
     clientId: `observer-${process.pid}-${Date.now()}`,
     reconnectPeriod: 0,
   });

@@ -26,8 +26,8 @@ import {
   type TestDevice,
 } from './fleet-fixtures';
 
-/** How the cart answers a command: at once ('ok', 'refuse'), never ('silent'), or when the test says ('held'). */
-export type AckMode = 'ok' | 'refuse' | 'silent' | 'held';
+/** How the cart answers a command: at once ('ok', 'refuse'), or only when the test calls `answer` ('silent'). */
+export type AckMode = 'ok' | 'refuse' | 'silent';
 
 export interface TestCart extends TestDevice {
   client: MqttClient | null;
@@ -57,7 +57,7 @@ export interface TestCart extends TestDevice {
    * `code_refused` with the reason and stays locked.
    */
   enterCode(code: string, via: CodeEntry): Promise<CodeDecision>;
-  /** Acts on a command it received and acknowledges it, as at once in 'ok' mode (for 'held' commands). */
+  /** Acts on a command it received and acknowledges it, as 'ok' mode does at once (for a 'silent' cart). */
   answer(command: CommandMessage): Promise<void>;
   connect(): Promise<void>;
   disconnect(): Promise<void>;
@@ -148,7 +148,7 @@ export async function startTestCart(
     }
     const command = commandMessage.parse(JSON.parse(payload.toString()));
     cart.commands.push(command);
-    if (cart.ackMode === 'silent' || cart.ackMode === 'held') return;
+    if (cart.ackMode === 'silent') return;
     await answer(command, cart.ackMode);
   }
 

@@ -72,7 +72,7 @@ describe('opening a ride by an unlock', () => {
   it('opens it unconfirmed, and the cart’s acknowledgement confirms it: start, odometer, tags, cart in use', async () => {
     const test = await cart();
     // The cart answers when told: at once, its answer could confirm the ride before openByUnlock reads it back.
-    test.ackMode = 'held';
+    test.ackMode = 'silent';
     const opened = await club.lifecycle.openByUnlock({
       deviceId: test.deviceId,
       siteId: club.siteId,
